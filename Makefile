@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# inlinetune: a GCC plugin that scopes inliner thresholds and never-inline lists.
+#
+#   make                      build build/<cc>/inlinetune.so for every installed target compiler
+#   make plugin TARGET_CC=cc  build one (cc one of $(KNOWN_CCS))
+#   make check                install deps, build, run unit, compile and kernel tests
+#   make demo                 install deps, build, run the demo on Debian's linux-source-6.1
+#   make bench-overhead       compile-time overhead of the plugin against --param
+#   make deps                 install the Debian packages the project needs
+
+KNOWN_CCS := gcc-11 gcc-12 aarch64-linux-gnu-gcc-11 aarch64-linux-gnu-gcc-12
+INSTALLED_CCS := $(foreach c,$(KNOWN_CCS),$(if $(shell command -v $(c) 2>/dev/null),$(c)))
+
+BUILD := build
+CXXSTD := -std=c++17
+WARN := -Wall -Wextra -Wno-unused-parameter
+OPT ?= -O2 -g
+
+# GCC-free sources: shared by the plugin, the unit tests and (later) the CLI.
+CORE_SRCS := plugin/glob.cc plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/symbol_names.cc
+# Sources that include GCC headers (only through plugin/gcc_compat.h).
+GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
+PLUGIN_HDRS := $(wildcard plugin/*.h)
+
+.PHONY: all plugin check check-unit check-compile check-kernel demo deps bench-overhead clean format
+all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so)
+
+ifneq ($(TARGET_CC),)
+ifeq ($(filter $(TARGET_CC),$(KNOWN_CCS)),)
+$(error TARGET_CC=$(TARGET_CC) is not one of: $(KNOWN_CCS))
+endif
+plugin: $(BUILD)/$(TARGET_CC)/inlinetune.so
+else
+plugin:
+	@echo "make plugin: set TARGET_CC to one of: $(KNOWN_CCS)" >&2; exit 2
+endif
+
+# One build per target compiler, by the host g++ of the same GCC version, against
+# that compiler's own plugin headers: params' enum values differ between targets
+# and the version check refuses any other compiler.
+define plugin_rules
+$(BUILD)/$(1)/inlinetune.so: $(CORE_SRCS) $(GCC_SRCS) $(PLUGIN_HDRS) Makefile
+	@mkdir -p $$(@D)
+	@inc=$$$$($(1) -print-file-name=plugin)/include; \
+	 test -f $$$$inc/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$$$inc); run 'make deps'" >&2; exit 1; }; \
+	 hostcxx=g++-$$$$($(1) -dumpversion | cut -d. -f1); command -v $$$$hostcxx >/dev/null || hostcxx=g++; \
+	 echo "  CXX     $$@ ($$$$hostcxx, $$$$inc)"; \
+	 $$$$hostcxx $(CXXSTD) $(OPT) $(WARN) -fPIC -fno-rtti -shared -fvisibility=hidden \
+	   -I$$$$inc -Iplugin -DINLINETUNE_TARGET_CC='"$(1)"' \
+	   $(CORE_SRCS) $(GCC_SRCS) -o $$@ -linih
+endef
+$(foreach c,$(KNOWN_CCS),$(eval $(call plugin_rules,$(c))))
+
+# ---- tests ---------------------------------------------------------------
+UNIT_SRCS := $(wildcard testsuite/unit/*.cc)
+$(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Makefile
+	@mkdir -p $(@D)
+	@echo "  CXX     $@"
+	@$(CXX) $(CXXSTD) $(OPT) $(WARN) $(UNIT_CXXFLAGS) -Iplugin $(UNIT_SRCS) $(CORE_SRCS) -o $@ \
+	  -lgtest -lgtest_main -pthread -linih -liberty
+
+LIT := python3 /usr/lib/llvm-14/build/utils/lit/lit.py
+LIT_OPTS ?= -sv
+
+check: deps
+	$(MAKE) all $(BUILD)/unit/unit_tests
+	$(MAKE) check-unit check-compile check-kernel
+
+check-unit: $(BUILD)/unit/unit_tests
+	$(BUILD)/unit/unit_tests
+
+check-compile: all
+	@set -e; for c in $(INSTALLED_CCS); do \
+	  echo "== compile tests with $$c"; \
+	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) testsuite/compile; \
+	done
+
+check-kernel: all
+	bash testsuite/kernel/run.sh
+
+demo: deps
+	$(MAKE) all
+	bash bench/demo.sh
+
+bench-overhead: deps
+	$(MAKE) all
+	bash bench/overhead.sh
+
+deps:
+	@bash scripts/install-deps.sh check
+
+clean:
+	rm -rf $(BUILD)
+
+format:
+	clang-format -i plugin/*.cc plugin/*.h testsuite/unit/*.cc

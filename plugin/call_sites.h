@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Forbidden call sites ("caller -> callee"): neither the early nor the IPA
+// inliner may inline them; other calls of the same callee stay inlinable.
+//
+// GCC 12 has no per-statement "cannot inline" flag, so the call graph edge is
+// marked (call_stmt_cannot_inline_p with a final CIF code, as GCC itself does for
+// mismatched arguments).  Edges are rebuilt between passes, so the marks are set
+// again before each inliner runs.  A site belongs to the function in whose
+// source body the call is written, even after that function was inlined
+// elsewhere: the statement's lexical blocks say so.
+#pragma once
+
+#include "gcc_compat.h"
+#include "policy.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace inlinetune {
+
+class ForbiddenSites {
+public:
+  void reset(std::vector<const ForbiddenCall *> rules);
+  bool empty() const { return rules_.empty(); }
+
+  // Before the early inliner runs on FN: its edges and those of every function
+  // it can reach (their bodies are what early inlining copies into FN).
+  void before_early_inline(cgraph_node *fn);
+  // Before the IPA inliner: every edge of the unit.
+  void before_ipa_inline();
+
+  // Distinct sites ("file:line:col caller -> callee") marked so far.
+  const std::set<std::string> &sites() const { return sites_; }
+
+private:
+  void mark_edges_of(cgraph_node *node);
+  const ForbiddenCall *rule_for(cgraph_edge *e);
+
+  std::vector<const ForbiddenCall *> rules_;
+  std::set<std::string> sites_;
+  std::set<std::string> conflicts_;
+};
+
+} // namespace inlinetune

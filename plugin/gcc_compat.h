@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one place that includes GCC's plugin headers and knows GCC versions.
+// Everything else in plugin/ reads as if there were one GCC (11 or 12).
+//
+// The include order is the one that builds with both 11 and 12; several of these
+// headers are not self-contained.
+#pragma once
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "cgraph.h"
+#include "options.h"
+#include "opts.h"
+#include "diagnostic-core.h"
+#include "diagnostic.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "tree-inline.h"
+#include "alloc-pool.h"
+#include "symbol-summary.h"
+#include "tree-vrp.h"
+#include "ipa-prop.h"
+#include "ipa-fnsummary.h"
+#include "ipa-inline.h"
+#include "toplev.h"
+#include "langhooks.h"
+#include "md5.h"
+
+#if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 12
+#error "inlinetune supports GCC 11 and 12; this GCC's internals were not checked"
+#endif
+
+namespace inlinetune::gcc {
+
+// The GCC these headers belong to (plugin-version.h defines it per file).
+inline plugin_gcc_version *built_for() { return &gcc_version; }
+
+// Records an option as if it had come from the command line, so that
+// `optimize` attributes and `#pragma GCC optimize`, which re-read the command
+// line's optimization options, keep it (GCC 12 replays save_opt_decoded_options;
+// GCC 11 has no such list and copies the current global options instead).
+inline void remember_as_command_line_option(const cl_decoded_option &decoded) {
+#if GCCPLUGIN_VERSION_MAJOR >= 12
+  if (save_opt_decoded_options)
+    save_opt_decoded_options->safe_push(decoded);
+#else
+  (void)decoded;
+#endif
+}
+
+} // namespace inlinetune::gcc

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// inlinetune.so: GCC's inliner thresholds per translation unit, function and
+// call site, and never-inline lists, without editing sources or Makefiles.
+//
+// Options (-fplugin-arg-inlinetune-KEY[=VALUE]; see README.md):
+//   profile=NAME   built-in profile for every TU: gcc (nothing) or rfc
+//   policy=FILE    policy file: profiles, TU/function rules, never-inline lists,
+//                  forbidden call sites (docs/policy.md)
+//   noinline=A,B   never inline these functions
+//   srctree=DIR    the root TU globs are relative to
+//   tag=STRING     a free label recorded with each TU
+//   verbose        one summary line per TU on stderr
+// The plugin prints nothing else unless something is wrong: kbuild probes
+// compiler flags with -Werror, so a stray warning would change a kernel's flags.
+//
+// Debugging: -fplugin-arg-inlinetune-verbose shows what each TU got;
+// -fopt-info-inline-optimized-missed shows GCC's own decisions, and
+// -fdump-ipa-inline-details the IPA inliner's reasoning.
+//
+// Known limits: a call through a function pointer that GCC turns into a direct
+// call during IPA inlining gets a new call graph edge that no forbidden-site
+// rule has seen; under -flto the decisions are made in lto1, where this plugin
+// is not loaded unless it is passed at link time too.
+
+#include "gcc_compat.h"
+
+#include "call_sites.h"
+#include "functions.h"
+#include "never_inline.h"
+#include "options.h"
+#include "params.h"
+#include "policy.h"
+#include "source_path.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+__attribute__((visibility("default"))) int plugin_is_GPL_compatible;
+
+namespace inlinetune {
+namespace {
+
+struct TranslationUnit {
+  bool started = false;
+  std::string path; // relative to the source tree
+  std::vector<GccParam> params;
+  int function_overrides = 0;
+  std::vector<NeverInlineOutcome> never_inline;
+  ForbiddenSites forbidden;
+};
+
+struct PluginState {
+  const char *name = nullptr;
+  Options options;
+  Policy policy;
+  std::string policy_md5; // of the policy files' contents, in order
+  TranslationUnit tu;
+};
+
+PluginState *state;
+
+// No exception may unwind into cc1: every callback body runs in here.
+template <typename F> void guarded(const char *callback, F &&body) {
+  try {
+    body();
+  } catch (const std::exception &e) {
+    error("inlinetune: internal error in %s: %s", callback, e.what());
+  } catch (...) {
+    error("inlinetune: internal error in %s", callback);
+  }
+}
+
+std::vector<GccParam> checked(const EffectiveParams &params) {
+  std::vector<GccParam> out;
+  for (const auto &[name, setting] : params) {
+    GccParam p;
+    std::string why;
+    if (check_param(setting, &p, &why)) // checked at plugin_init already
+      out.push_back(p);
+    else
+      error("inlinetune: %s: %s", setting.origin.describe().c_str(), why.c_str());
+  }
+  return out;
+}
+
+std::map<std::string, std::string> values_of(const EffectiveParams &params) {
+  std::map<std::string, std::string> v;
+  for (const auto &[name, setting] : params)
+    v[name] = setting.value;
+  return v;
+}
+
+std::string current_directory() {
+  char *cwd = getcwd(nullptr, 0);
+  std::string s = cwd ? cwd : ".";
+  free(cwd);
+  return s;
+}
+
+// ---- callbacks ---------------------------------------------------------------
+
+void on_start_unit(void *, void *) {
+  guarded("start of unit", [] {
+    TranslationUnit &tu = state->tu;
+    tu = TranslationUnit();
+    tu.started = true;
+    const char *env_srctree = getenv("srctree");
+    std::string srctree = state->options.srctree ? *state->options.srctree
+                          : env_srctree          ? env_srctree
+                                                 : ".";
+    tu.path = relative_source_path(main_input_filename ? main_input_filename : "", srctree,
+                                   current_directory());
+    tu.params = checked(effective(state->policy.tu_params(tu.path)));
+    apply_tu_params(tu.params);
+    tu.forbidden.reset(state->policy.forbidden_calls(tu.path));
+  });
+}
+
+void apply_function_rules(TranslationUnit &tu) {
+  if (!state->policy.has_function_rules(tu.path))
+    return;
+  std::map<std::string, std::string> tu_values = values_of(effective(state->policy.tu_params(tu.path)));
+  cgraph_node *node;
+  FOR_EACH_FUNCTION(node) {
+    if (!node->definition || node->alias || node->thunk)
+      continue;
+    EffectiveParams fn = effective(state->policy.function_params(tu.path, function_names(node->decl)));
+    if (values_of(fn) == tu_values)
+      continue;
+    apply_function_params(node->decl, checked(fn));
+    tu.function_overrides++;
+  }
+}
+
+void on_all_ipa_passes_start(void *, void *) {
+  guarded("start of IPA passes", [] {
+    TranslationUnit &tu = state->tu;
+    if (!optimize || seen_error())
+      return;
+    tu.never_inline = apply_never_inline(state->policy.never_inline(tu.path));
+    apply_function_rules(tu);
+  });
+}
+
+void on_pass_execution(void *gcc_data, void *) {
+  guarded("pass execution", [gcc_data] {
+    const opt_pass *pass = static_cast<const opt_pass *>(gcc_data);
+    ForbiddenSites &forbidden = state->tu.forbidden;
+    if (forbidden.empty() || !pass->name)
+      return;
+    if (strcmp(pass->name, "einline") == 0 && cfun)
+      forbidden.before_early_inline(cgraph_node::get(cfun->decl));
+    else if (strcmp(pass->name, "inline") == 0)
+      forbidden.before_ipa_inline();
+  });
+}
+
+void print_summary() {
+  const TranslationUnit &tu = state->tu;
+  std::string line = "inlinetune: " + tu.path + ":";
+  line += " params";
+  if (tu.params.empty())
+    line += " (gcc's)";
+  for (const GccParam &p : tu.params)
+    line += " " + p.setting.name + "=" + p.setting.value;
+  line += "; per-function overrides " + std::to_string(tu.function_overrides);
+  line += "; never-inline";
+  if (tu.never_inline.empty())
+    line += " (none)";
+  for (const NeverInlineOutcome &n : tu.never_inline) {
+    line += " " + n.entry->name.pattern();
+    line += n.conflict             ? " (conflict)"
+            : n.applied_to.empty() ? " (not defined here)"
+                                   : " (applied to " + std::to_string(n.applied_to.size()) + ")";
+  }
+  line += "; forbidden call sites " + std::to_string(tu.forbidden.sites().size());
+  if (!state->options.tag.empty())
+    line += "; tag '" + state->options.tag + "'";
+  if (!state->policy_md5.empty())
+    line += "; policy md5 " + state->policy_md5;
+  fprintf(stderr, "%s\n", line.c_str());
+}
+
+void on_finish(void *, void *) {
+  guarded("finish", [] {
+    if (state->options.verbose && state->tu.started)
+      print_summary();
+    forget_function_names();
+  });
+}
+
+// ---- initialisation ----------------------------------------------------------
+
+std::string configured_target(const char *configuration_arguments) {
+  std::string args = configuration_arguments ? configuration_arguments : "";
+  size_t at = args.find("--target=");
+  if (at == std::string::npos)
+    return "?";
+  at += strlen("--target=");
+  return args.substr(at, args.find(' ', at) - at);
+}
+
+bool version_matches(plugin_gcc_version *version) {
+  const plugin_gcc_version *built = gcc::built_for();
+  if (plugin_default_version_check(version, gcc::built_for()))
+    return true;
+  error("inlinetune: this %<inlinetune.so%> was built for %s (GCC %s %s, target %s) but is "
+        "loaded by GCC %s %s, target %s; build it for this compiler with %<make plugin "
+        "TARGET_CC=COMPILER%> and load %<build/COMPILER/inlinetune.so%>",
+        INLINETUNE_TARGET_CC, built->basever, built->datestamp,
+        configured_target(built->configuration_arguments).c_str(), version->basever,
+        version->datestamp, configured_target(version->configuration_arguments).c_str());
+  return false;
+}
+
+std::string md5_of_policy_files(const Policy &policy) {
+  if (policy.files().empty())
+    return {};
+  md5_ctx ctx;
+  md5_init_ctx(&ctx);
+  for (const auto &[path, contents] : policy.files())
+    md5_process_bytes(contents.data(), contents.size(), &ctx);
+  unsigned char digest[16];
+  md5_finish_ctx(&ctx, digest);
+  std::string hex;
+  for (unsigned char b : digest) {
+    char buf[3];
+    snprintf(buf, sizeof buf, "%02x", b);
+    hex += buf;
+  }
+  return hex;
+}
+
+// Reads options and policies; reports every problem as a GCC error.
+bool configure(const plugin_name_args *info) {
+  std::vector<PluginArg> args;
+  for (int i = 0; i < info->argc; i++) {
+    PluginArg a;
+    a.key = info->argv[i].key;
+    if (info->argv[i].value)
+      a.value = info->argv[i].value;
+    args.push_back(a);
+  }
+  std::vector<std::string> option_errors;
+  bool ok = parse_options(args, &state->options, &option_errors);
+  for (const std::string &e : option_errors)
+    error("inlinetune: %s", e.c_str());
+
+  // Order: profile= options, then policy files, each in command-line order
+  // (later overrides earlier); never-inline names add up.
+  std::vector<Diagnostic> diags;
+  Origin command_line;
+  for (const std::string &p : state->options.profiles)
+    ok &= state->policy.add_profile_rule(p, command_line, &diags);
+  for (const std::string &f : state->options.policy_files)
+    ok &= state->policy.load_file(f, &diags);
+  for (const std::string &l : state->options.noinline_lists)
+    ok &= state->policy.add_never_inline_list(l, command_line, &diags);
+  for (const Diagnostic &d : diags)
+    error("inlinetune: %s", d.describe().c_str());
+
+  // Every param anywhere, checked against this GCC now, so that a typo fails
+  // every TU, not only the ones a rule happens to match.
+  for (const ParamSetting *s : state->policy.all_params()) {
+    GccParam p;
+    std::string why;
+    if (!check_param(*s, &p, &why)) {
+      error("inlinetune: %s: %s", s->origin.describe().c_str(), why.c_str());
+      ok = false;
+    }
+  }
+  state->policy_md5 = md5_of_policy_files(state->policy);
+  return ok;
+}
+
+bool has_forbidden_calls(const Policy &policy) {
+  for (const Rule &r : policy.rules())
+    if (!r.forbidden_calls.empty())
+      return true;
+  return false;
+}
+
+} // namespace
+} // namespace inlinetune
+
+__attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
+                                                       plugin_gcc_version *version) {
+  using namespace inlinetune;
+  if (!version_matches(version))
+    return 1;
+  bool ok = false;
+  guarded("plugin_init", [&] {
+    state = new PluginState();
+    state->name = info->base_name;
+    ok = configure(info);
+  });
+  if (!ok)
+    return 1;
+
+  static std::string help = option_help_text();
+  static plugin_info plugin_info = {"0.1", help.c_str()};
+  register_callback(info->base_name, PLUGIN_INFO, nullptr, &plugin_info);
+  // The TU's path is known once the front end has read the first line marker.
+  register_callback(info->base_name, PLUGIN_START_UNIT, on_start_unit, nullptr);
+  // After parsing (every body, C++ template instances too), before either inliner.
+  register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, on_all_ipa_passes_start, nullptr);
+  // Call graph edges are rebuilt between the inliners: mark forbidden sites before each.
+  if (has_forbidden_calls(state->policy))
+    register_callback(info->base_name, PLUGIN_PASS_EXECUTION, on_pass_execution, nullptr);
+  register_callback(info->base_name, PLUGIN_FINISH, on_finish, nullptr);
+  return 0;
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "options.h"
+
+namespace inlinetune {
+
+std::string PluginArg::spelling() const {
+  std::string s = "-fplugin-arg-inlinetune-" + key;
+  if (value)
+    s += "=" + *value;
+  return s;
+}
+
+const std::vector<OptionSpec> &option_table() {
+  using K = OptionSpec::Kind;
+  static const std::vector<OptionSpec> table = {
+      {"profile", K::Value, "NAME",
+       "apply a built-in profile to every TU: 'gcc' (no change) or 'rfc' (the arm64 RFC's five "
+       "params); repeatable; applied before policy files"},
+      {"policy", K::Value, "FILE", "read a policy file (docs/policy.md); repeatable, in order"},
+      {"noinline", K::Value, "A,B,...",
+       "never inline these functions (name globs; C++ by mangled or demangled name)"},
+      {"srctree", K::Value, "DIR",
+       "source tree root that TU globs are relative to (default: $srctree, else the current "
+       "directory)"},
+      {"tag", K::Value, "STRING", "free label recorded with each TU"},
+      {"verbose", K::Flag, nullptr, "print one summary line per TU on stderr"},
+  };
+  return table;
+}
+
+std::string option_help_text() {
+  std::string text;
+  for (const OptionSpec &o : option_table()) {
+    if (!text.empty())
+      text += "; ";
+    text += o.key;
+    if (o.value_name)
+      text += std::string("=") + o.value_name;
+    text += std::string(": ") + o.help;
+  }
+  return text;
+}
+
+static std::string known_keys() {
+  std::string keys;
+  for (const OptionSpec &o : option_table())
+    keys += (keys.empty() ? "" : ", ") + std::string(o.key);
+  return keys;
+}
+
+bool parse_options(const std::vector<PluginArg> &args, Options *out,
+                   std::vector<std::string> *errors) {
+  size_t errors_before = errors->size();
+  for (const PluginArg &arg : args) {
+    const OptionSpec *spec = nullptr;
+    for (const OptionSpec &o : option_table())
+      if (arg.key == o.key)
+        spec = &o;
+    if (!spec) {
+      errors->push_back("unknown option '" + arg.spelling() + "' (known: " + known_keys() + ")");
+      continue;
+    }
+    if (spec->kind == OptionSpec::Kind::Flag && arg.value) {
+      errors->push_back("option '" + arg.spelling() + "' takes no value");
+      continue;
+    }
+    if (spec->kind == OptionSpec::Kind::Value && (!arg.value || arg.value->empty())) {
+      errors->push_back("option '" + arg.spelling() + "' needs a value: " + arg.key + "=" +
+                        spec->value_name);
+      continue;
+    }
+    const std::string &v = arg.value ? *arg.value : std::string();
+    if (arg.key == "profile")
+      out->profiles.push_back(v);
+    else if (arg.key == "policy")
+      out->policy_files.push_back(v);
+    else if (arg.key == "noinline")
+      out->noinline_lists.push_back(v);
+    else if (arg.key == "srctree")
+      out->srctree = v;
+    else if (arg.key == "tag")
+      out->tag = v;
+    else if (arg.key == "verbose")
+      out->verbose = true;
+  }
+  return errors->size() == errors_before;
+}
+
+} // namespace inlinetune

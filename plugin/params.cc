@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "params.h"
+
+#include "spellcheck.h"
+
+namespace inlinetune {
+
+static std::string closest_param(const std::string &name) {
+  auto_vec<const char *> candidates;
+  static const char prefix[] = "-param=";
+  for (unsigned i = 0; i < cl_options_count; i++) {
+    const char *opt = cl_options[i].opt_text;
+    if ((cl_options[i].flags & CL_PARAMS) && strncmp(opt, prefix, sizeof prefix - 1) == 0)
+      candidates.safe_push(opt + sizeof prefix - 1);
+  }
+  std::string target = name + "=";
+  const char *best = find_closest_string(target.c_str(), &candidates);
+  if (!best)
+    return {};
+  std::string s(best);
+  if (!s.empty() && s.back() == '=')
+    s.pop_back();
+  return s;
+}
+
+bool check_param(const ParamSetting &setting, GccParam *out, std::string *error) {
+  // Decoded exactly as cc1 decodes its own command line.  The strings must live
+  // as long as cc1: GCC keeps pointers to them in the decoded option.
+  char *text = xstrdup(("--param=" + setting.name + "=" + setting.value).c_str());
+  const char *argv[] = {"cc1", text};
+  cl_decoded_option *decoded = nullptr;
+  unsigned int count = 0;
+  decode_cmdline_options_to_array(2, argv, CL_COMMON | CL_PARAMS | lang_hooks.option_lang_mask(),
+                                  &decoded, &count);
+  // decoded[0] is the program name.
+  if (count != 2 || decoded[1].opt_index == OPT_SPECIAL_unknown ||
+      !(cl_options[decoded[1].opt_index].flags & CL_PARAMS)) {
+    std::string hint = closest_param(setting.name);
+    *error = "unknown GCC param '" + setting.name + "'";
+    if (!hint.empty())
+      *error += " (did you mean '" + hint + "'?)";
+    return false;
+  }
+  const cl_decoded_option &d = decoded[1];
+  const cl_option &opt = cl_options[d.opt_index];
+  if (!(opt.flags & CL_OPTIMIZATION)) {
+    *error = "GCC param '" + setting.name +
+             "' is not per-function (GCC applies it to the whole compilation), so a policy "
+             "cannot scope it";
+    return false;
+  }
+  if (d.errors & CL_ERR_INT_RANGE_ARG) {
+    *error = "value '" + setting.value + "' of GCC param '" + setting.name +
+             "' is out of GCC's range [" + std::to_string(opt.range_min) + ", " +
+             std::to_string(opt.range_max) + "]";
+    return false;
+  }
+  if (d.errors & (CL_ERR_UINT_ARG | CL_ERR_ENUM_ARG | CL_ERR_MISSING_ARG)) {
+    *error = "value '" + setting.value + "' of GCC param '" + setting.name + "' is not " +
+             (d.errors & CL_ERR_ENUM_ARG ? "one of its allowed values" : "a non-negative integer");
+    return false;
+  }
+  if (d.errors) {
+    *error = "GCC rejects '--param=" + setting.name + "=" + setting.value + "'";
+    return false;
+  }
+  out->setting = setting;
+  out->decoded = d;
+  return true;
+}
+
+static void set_param(const GccParam &p) {
+  set_option(&global_options, &global_options_set, p.decoded.opt_index, p.decoded.value,
+             p.decoded.arg, DK_UNSPECIFIED, UNKNOWN_LOCATION, global_dc);
+}
+
+void apply_tu_params(const std::vector<GccParam> &params) {
+  if (params.empty())
+    return;
+  for (const GccParam &p : params) {
+    set_param(p);
+    gcc::remember_as_command_line_option(p.decoded);
+  }
+  // Functions without their own node use the default node; without rebuilding
+  // it the early inliner (global options) and the IPA inliner (opt_for_fn)
+  // would read different values.
+  optimization_default_node = build_optimization_node(&global_options, &global_options_set);
+  optimization_current_node = optimization_default_node;
+}
+
+void apply_function_params(tree fndecl, const std::vector<GccParam> &params) {
+  cl_optimization saved;
+  cl_optimization_save(&saved, &global_options, &global_options_set);
+  gcc_options saved_set = global_options_set;
+
+  tree base = DECL_FUNCTION_SPECIFIC_OPTIMIZATION(fndecl);
+  if (!base)
+    base = optimization_default_node;
+  cl_optimization_restore(&global_options, &global_options_set, TREE_OPTIMIZATION(base));
+  for (const GccParam &p : params)
+    set_param(p);
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION(fndecl) =
+      build_optimization_node(&global_options, &global_options_set);
+
+  cl_optimization_restore(&global_options, &global_options_set, &saved);
+  global_options_set = saved_set;
+}
+
+} // namespace inlinetune

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GCC params by name: checked against GCC's own option tables at run time (so a
+// newer GCC's params work without code changes) and applied to the TU or to one
+// function.
+#pragma once
+
+#include "gcc_compat.h"
+#include "policy.h"
+
+#include <string>
+#include <vector>
+
+namespace inlinetune {
+
+// A param setting checked against this GCC: the decoded option, as if it had
+// been given as --param=NAME=VALUE.
+struct GccParam {
+  ParamSetting setting;
+  cl_decoded_option decoded;
+};
+
+// Checks SETTING; on failure returns false and sets *error ("unknown GCC param
+// 'x' (did you mean 'y'?)", "... out of range [0, 100]", "... not per-function").
+bool check_param(const ParamSetting &setting, GccParam *out, std::string *error);
+
+// Applies PARAMS to the TU: to the global options, recorded as command-line
+// options, and rebuilt into the default optimization node so that the early and
+// the IPA inliner see the same values.
+void apply_tu_params(const std::vector<GccParam> &params);
+
+// Gives FNDECL its own optimization node: its current options (an `optimize`
+// attribute's, or the TU's) with PARAMS applied on top.
+void apply_function_params(tree fndecl, const std::vector<GccParam> &params);
+
+} // namespace inlinetune
