@@ -38,16 +38,28 @@ endif
 # One build per target compiler, by the host g++ of the same GCC version, against
 # that compiler's own plugin headers: params' enum values differ between targets
 # and the version check refuses any other compiler.
+plugin_inc = $(shell $(1) -print-file-name=plugin)/include
+plugin_cxx = $(or $(shell command -v g++-$(shell $(1) -dumpversion 2>/dev/null | cut -d. -f1) 2>/dev/null),g++)
+
 define plugin_rules
-$(BUILD)/$(1)/inlinetune.so: $(CORE_SRCS) $(GCC_SRCS) $(PLUGIN_HDRS) Makefile
+$(BUILD)/$(1)/obj/%.o: plugin/%.cc $(PLUGIN_HDRS) Makefile
 	@mkdir -p $$(@D)
-	@inc=$$$$($(1) -print-file-name=plugin)/include; \
-	 test -f $$$$inc/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$$$inc); run 'make deps'" >&2; exit 1; }; \
-	 hostcxx=g++-$$$$($(1) -dumpversion | cut -d. -f1); command -v $$$$hostcxx >/dev/null || hostcxx=g++; \
-	 echo "  CXX     $$@ ($$$$hostcxx, $$$$inc)"; \
-	 $$$$hostcxx $(CXXSTD) $(OPT) $(WARN) -fPIC -fno-rtti -shared -fvisibility=hidden \
-	   -I$$$$inc -Iplugin -DINLINETUNE_TARGET_CC='"$(1)"' \
-	   $(CORE_SRCS) $(GCC_SRCS) -o $$@ -linih
+	@test -f $$(call plugin_inc,$(1))/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$(call plugin_inc,$(1))); run 'make deps'" >&2; exit 1; }
+	@echo "  CXX     $$@"
+	@$$(call plugin_cxx,$(1)) $(CXXSTD) $(OPT) $(WARN) -fPIC -fno-rtti -fvisibility=hidden \
+	  -I$$(call plugin_inc,$(1)) -Iplugin -DINLINETUNE_TARGET_CC='"$(1)"' -c $$< -o $$@
+
+# cc1 dlopens plugins with RTLD_NOW: a build for another GCC would fail to load
+# on a missing symbol before plugin_init could say what is wrong.  Weak
+# references load anywhere; plugin_init checks the version before using any.
+# (--no-as-needed: with only weak references, libstdc++ and libinih would be
+# dropped from the needed list.)
+$(BUILD)/$(1)/inlinetune.so: $(patsubst plugin/%.cc,$(BUILD)/$(1)/obj/%.o,$(CORE_SRCS) $(GCC_SRCS))
+	@echo "  LD      $$@"
+	@ld -r $$^ -o $$(@D)/inlinetune.o
+	@nm -u $$(@D)/inlinetune.o | awk '{print $$$$2}' > $$(@D)/undefined.txt
+	@objcopy --weaken-symbols=$$(@D)/undefined.txt $$(@D)/inlinetune.o
+	@$$(call plugin_cxx,$(1)) -shared $$(@D)/inlinetune.o -o $$@ -Wl,--no-as-needed -linih
 endef
 $(foreach c,$(KNOWN_CCS),$(eval $(call plugin_rules,$(c))))
 

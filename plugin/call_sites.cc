@@ -42,7 +42,7 @@ void ForbiddenSites::mark_edges_of(cgraph_node *node) {
       if (!conflicts_.insert(display_name(caller) + " -> " + display_name(callee)).second)
         continue; // reported once, not once per pass
       error_at(gimple_location(e->call_stmt),
-               "inlinetune: call %qs %<->%> %qs is forbidden (%s) but %qs is declared "
+               "inlinetune: the call from %qs to %qs is forbidden (%s) but %qs is declared "
                "%<always_inline%>",
                display_name(caller).c_str(), display_name(callee).c_str(),
                rule->origin.describe().c_str(), display_name(callee).c_str());

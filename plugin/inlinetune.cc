@@ -37,6 +37,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -266,14 +268,18 @@ bool configure(const plugin_name_args *info) {
 
   // Every param anywhere, checked against this GCC now, so that a typo fails
   // every TU, not only the ones a rule happens to match.
+  // Reported once per line (a profile's settings recur in the rules that use
+  // it), in file order.
+  std::set<std::tuple<std::string, int, std::string>> param_errors;
   for (const ParamSetting *s : state->policy.all_params()) {
     GccParam p;
     std::string why;
-    if (!check_param(*s, &p, &why)) {
-      error("inlinetune: %s: %s", s->origin.describe().c_str(), why.c_str());
-      ok = false;
-    }
+    if (!check_param(*s, &p, &why))
+      param_errors.insert({s->origin.file, s->origin.line, s->origin.describe() + ": " + why});
   }
+  for (const auto &e : param_errors)
+    error("inlinetune: %s", std::get<2>(e).c_str());
+  ok &= param_errors.empty();
   state->policy_md5 = md5_of_policy_files(state->policy);
   return ok;
 }

@@ -7,7 +7,7 @@ namespace inlinetune {
 
 static std::string closest_param(const std::string &name) {
   auto_vec<const char *> candidates;
-  static const char prefix[] = "-param=";
+  static const char prefix[] = "--param="; // cl_options spells params this way
   for (unsigned i = 0; i < cl_options_count; i++) {
     const char *opt = cl_options[i].opt_text;
     if ((cl_options[i].flags & CL_PARAMS) && strncmp(opt, prefix, sizeof prefix - 1) == 0)

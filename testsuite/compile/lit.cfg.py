@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Compile-and-check tests: each file carries its RUN lines and CHECKs (LLVM lit +
+# FileCheck from Debian's llvm-14-tools).  Run once per target compiler:
+#   lit --param cc=aarch64-linux-gnu-gcc-12 --param build=$PWD/build testsuite/compile
+import os
+import shutil
+
+import lit.formats
+
+cc = lit_config.params.get('cc', 'gcc-12')
+build = lit_config.params.get('build', os.path.join(os.path.dirname(__file__), '..', '..', 'build'))
+known = ['gcc-11', 'gcc-12', 'aarch64-linux-gnu-gcc-11', 'aarch64-linux-gnu-gcc-12']
+
+config.name = 'inlinetune-compile[%s]' % cc
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = ['.c', '.cc', '.test']
+config.excludes = ['Inputs', 'lit.cfg.py']
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(build, 'lit', cc)
+
+plugin = os.path.join(build, cc, 'inlinetune.so')
+if not os.path.exists(plugin):
+    lit_config.fatal('no plugin for %s at %s: run make' % (cc, plugin))
+
+prefix = cc[:-len('gcc-NN')]          # '' or 'aarch64-linux-gnu-'
+cxx = cc[:-len('gcc-NN')] + 'g++-' + cc[-2:]
+objdump = prefix + 'objdump'
+
+config.substitutions.append(('%cxx', cxx))
+config.substitutions.append(('%cc', cc))
+config.substitutions.append(('%plugin', plugin))
+config.substitutions.append(('%objdump', objdump))
+config.substitutions.append(('%inputs', os.path.join(os.path.dirname(__file__), 'Inputs')))
+# Every plugin option at once, with a policy named policy.ini in the test dir.
+config.substitutions.append(("%{PLUG}", "-fplugin=%s -fplugin-arg-inlinetune-profile=rfc -fplugin-arg-inlinetune-noinline=f,helper -fplugin-arg-inlinetune-policy=policy.ini -fplugin-arg-inlinetune-tag=probe" % plugin))
+config.substitutions.append(('%rfc_params',
+    '--param=early-inlining-insns=14 --param=inline-heuristics-hint-percent=600 '
+    '--param=inline-min-speedup=15 --param=max-inline-insns-auto=30 '
+    '--param=max-inline-insns-single=200'))
+
+# A plugin built for another compiler, to test the version check.
+others = [os.path.join(build, c, 'inlinetune.so') for c in known if c != cc]
+others = [p for p in others if os.path.exists(p)]
+if others:
+    config.available_features.add('other-plugin')
+    config.substitutions.append(('%other_plugins', ' '.join(others)))
+if shutil.which(cxx):
+    config.available_features.add('cxx')
+config.available_features.add('aarch64' if prefix else 'native')
+
+llvm_bin = '/usr/lib/llvm-14/bin'
+config.environment['PATH'] = llvm_bin + os.pathsep + os.environ.get('PATH', '')
+for var in ('srctree', 'LANG', 'LC_ALL'):
+    config.environment.pop(var, None)
+config.environment['LC_ALL'] = 'C'
