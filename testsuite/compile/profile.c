@@ -9,6 +9,9 @@
 // RUN: count 0 < %t.err
 // RUN: %cc -O2 -fplugin=%plugin -fplugin-arg-inlinetune-profile=gcc -S %s -o %t.gcc.s
 // RUN: diff %t.base.s %t.gcc.s
+// The plugin's values win over the command line's own --param:
+// RUN: %cc -O2 --param=max-inline-insns-auto=15 --param=early-inlining-insns=6 -fplugin=%plugin -fplugin-arg-inlinetune-profile=rfc -S %s -o %t.over.s
+// RUN: diff %t.rfc.s %t.over.s
 //
 // The params change this file, in every kind of function (else the diffs above
 // prove nothing):

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "options.h"
+
+#include <gtest/gtest.h>
+
+using namespace inlinetune;
+
+static PluginArg arg(const char *key, const char *value = nullptr) {
+  PluginArg a;
+  a.key = key;
+  if (value)
+    a.value = value;
+  return a;
+}
+
+TEST(Options, EveryKeyIsParsedInOrder) {
+  Options o;
+  std::vector<std::string> errors;
+  ASSERT_TRUE(parse_options({arg("profile", "rfc"), arg("policy", "a.ini"), arg("profile", "gcc"),
+                             arg("noinline", "f,g"), arg("policy", "b.ini"), arg("srctree", "/k"),
+                             arg("tag", "run 1"), arg("verbose")},
+                            &o, &errors));
+  EXPECT_TRUE(errors.empty());
+  EXPECT_EQ(o.profiles, (std::vector<std::string>{"rfc", "gcc"}));
+  EXPECT_EQ(o.policy_files, (std::vector<std::string>{"a.ini", "b.ini"}));
+  EXPECT_EQ(o.noinline_lists, (std::vector<std::string>{"f,g"}));
+  EXPECT_EQ(o.srctree, std::optional<std::string>("/k"));
+  EXPECT_EQ(o.tag, "run 1");
+  EXPECT_TRUE(o.verbose);
+}
+
+TEST(Options, DefaultsAreQuiet) {
+  Options o;
+  std::vector<std::string> errors;
+  ASSERT_TRUE(parse_options({}, &o, &errors));
+  EXPECT_FALSE(o.verbose);
+  EXPECT_FALSE(o.srctree.has_value());
+  EXPECT_TRUE(o.tag.empty());
+}
+
+TEST(Options, ErrorsQuoteTheWholeFlagAndAllAreReported) {
+  Options o;
+  std::vector<std::string> errors;
+  EXPECT_FALSE(parse_options({arg("bogus", "1"), arg("verbose", "yes"), arg("policy"),
+                              arg("profile", ""), arg("tag", "ok")},
+                             &o, &errors));
+  ASSERT_EQ(errors.size(), 4u);
+  EXPECT_EQ(errors[0], "unknown option '-fplugin-arg-inlinetune-bogus=1' (known: profile, policy, "
+                       "noinline, srctree, tag, verbose)");
+  EXPECT_EQ(errors[1], "option '-fplugin-arg-inlinetune-verbose=yes' takes no value");
+  EXPECT_EQ(errors[2], "option '-fplugin-arg-inlinetune-policy' needs a value: policy=FILE");
+  EXPECT_EQ(errors[3], "option '-fplugin-arg-inlinetune-profile=' needs a value: profile=NAME");
+  EXPECT_EQ(o.tag, "ok"); // good options still parsed
+}
+
+TEST(Options, HelpTextListsEveryOption) {
+  std::string help = option_help_text();
+  for (const OptionSpec &o : option_table())
+    EXPECT_NE(help.find(o.key), std::string::npos) << o.key;
+  EXPECT_NE(help.find("policy=FILE"), std::string::npos);
+}
