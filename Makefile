@@ -71,15 +71,24 @@ $(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Makefile
 	@$(CXX) $(CXXSTD) $(OPT) $(WARN) $(UNIT_CXXFLAGS) -Iplugin $(UNIT_SRCS) $(CORE_SRCS) -o $@ \
 	  -lgtest -lgtest_main -pthread -linih -liberty
 
+# The same tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+$(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Makefile
+	@mkdir -p $(@D)
+	@echo "  CXX     $@ (ASan+UBSan)"
+	@$(CXX) $(CXXSTD) -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
+	  -fno-omit-frame-pointer -Iplugin $(UNIT_SRCS) $(CORE_SRCS) -o $@ \
+	  -lgtest -lgtest_main -pthread -linih -liberty
+
 LIT := python3 /usr/lib/llvm-14/build/utils/lit/lit.py
 LIT_OPTS ?= -sv
 
 check: deps
-	$(MAKE) all $(BUILD)/unit/unit_tests
+	$(MAKE) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(MAKE) check-unit check-compile check-kernel
 
-check-unit: $(BUILD)/unit/unit_tests
+check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-sanitize/unit_tests --gtest_brief=1
 
 check-compile: all
 	@set -e; for c in $(INSTALLED_CCS); do \

@@ -54,10 +54,10 @@ struct ForbiddenCall {
 };
 
 struct Rule {
-  std::string label;             // "[rule LABEL]", or "profile=NAME" for the command line
-  Origin origin;                 // the section header
-  std::vector<Glob> tus;         // empty: every TU
-  std::vector<Glob> functions;   // empty: TU-wide
+  std::string label;     // "[rule LABEL]"; "profile=NAME" or "noinline=LIST" for the command line
+  Origin origin;         // the section header
+  std::vector<Glob> tus; // empty: every TU
+  std::vector<Glob> functions; // empty: TU-wide
   std::vector<ParamSetting> params;
   std::vector<NeverInline> never_inline;
   std::vector<ForbiddenCall> forbidden_calls;
