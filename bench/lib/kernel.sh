@@ -1,0 +1,425 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck shell=bash disable=SC2034  # (variables here are for the sourcing script)
+# bench/lib/kernel.sh: shared kernel plumbing for inlinetune's kernel tests,
+# demo and benchmarks. Source it from a bash script running under `set -eu`.
+#
+# What it gives:
+#   kt_ensure_ksrc              KSRC: an unpacked linux-source-6.1 (or the tree
+#                               the caller put in KSRC), checked to be a kernel
+#   kt_ensure_kobj CC           an arm64 defconfig O= tree for cross compiler CC,
+#                               made once and reused (stamp file); kt_kobj_dir CC
+#                               names it
+#   kt_build_tus CC TU...       builds TUs (e.g. fs/open.o) through kbuild
+#   kt_compile [--src F] CC TU OUT [FLAG...]
+#                               replays kbuild's exact compile command of TU from
+#                               the O= dir, output to OUT, FLAGs appended, the
+#                               source optionally replaced by F
+#   kt_compile_ref ...          same arguments; reuses a cached object when the
+#                               command, compiler and kbuild object are unchanged
+#                               (only for compiles that load no plugin)
+#   kt_compare [-q] A B         0 if A and B have the same code and data (equal
+#                               after objcopy --strip-debug); else names the
+#                               sections that differ on stdout (not with -q)
+#   kt_plugin_flags CC KEY=VAL... -fplugin=... -fplugin-arg-inlinetune-KEY=VAL
+#
+# Layout of the cache (INLINETUNE_CACHE, default ~/.cache/inlinetune):
+#   linux-source-6.1/           the unpacked tarball; read-only by convention
+#   kobj/<CC>-defconfig/        kbuild O= tree, with .inlinetune-stamp
+#   kobj/<CC>-defconfig/.inlinetune-ref/  cached plugin-free reference objects
+#   logs/                       one log per step (defconfig, kbuild, ...)
+#
+# Why replay kbuild's command instead of `make KCFLAGS=...`: one kbuild run per
+# variant and TU would rebuild and re-check much more than the one object, and
+# KCFLAGS lands before the per-file flags; the replay is byte-for-byte what kbuild
+# does (testsuite/kernel/run.sh's replay-exact check compares it with kbuild's
+# object, debug info included) with the extra flags last, where they win.
+
+KT_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+KT_ROOT=$(cd "$KT_LIB_DIR/../.." && pwd)
+KT_TOOL=${KT_TOOL:-$(basename "$0" .sh)}
+KT_CACHE=${INLINETUNE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inlinetune}
+KT_TARBALL=${KT_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+KT_LOGS=$KT_CACHE/logs
+KT_JOBS=${KT_JOBS:-$(nproc)}
+KT_CROSS=aarch64-linux-gnu-
+KT_OBJCOPY=${KT_CROSS}objcopy
+KT_OBJDUMP=${KT_CROSS}objdump
+KT_READELF=${KT_CROSS}readelf
+# The cross compilers the kernel tests know, newest first.
+KT_COMPILERS=(aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc-11)
+
+# The arm64 RFC's KBUILD_CFLAGS, which are GCC's -O3 values of these params.
+KT_RFC_FLAGS=(--param=early-inlining-insns=14 --param=inline-heuristics-hint-percent=600
+              --param=inline-min-speedup=15 --param=max-inline-insns-auto=30
+              --param=max-inline-insns-single=200)
+
+# ---- messages --------------------------------------------------------------
+kt_step() { echo "==> $*" >&2; }
+kt_note() { echo "    $*" >&2; }
+kt_die() { echo "$KT_TOOL: error: $*" >&2; exit 1; }
+
+# kt_run_step NAME LOG CMD...: runs CMD with its output in LOG; on failure says
+# which step failed, where its log is, and shows the log's tail. While CMD runs,
+# shows progress: elapsed time and the log's last line, redrawn in place on a
+# terminal, else a line every KT_PROGRESS seconds (default 15; 0: none).
+kt_run_step() {
+  local name=$1 log=$2 pid rc=0 t0=$SECONDS tick=0 every=${KT_PROGRESS:-15} last
+  shift 2
+  mkdir -p "$(dirname "$log")"
+  kt_step "$name (log: $log)"
+  "$@" >"$log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    tick=$((tick + 1))
+    [ "$every" -gt 0 ] || continue
+    last=$(tail -n 1 "$log" 2>/dev/null | tr -d '\r' | cut -c1-60)
+    if [ -t 2 ]; then
+      printf '\r    [%3d s] %-60s' $((SECONDS - t0)) "$last" >&2
+    elif [ $((tick % every)) -eq 0 ]; then
+      printf '    [%3d s] %s\n' $((SECONDS - t0)) "$last" >&2
+    fi
+  done
+  wait "$pid" || rc=$?
+  [ ! -t 2 ] || [ "$every" -eq 0 ] || printf '\r%78s\r' '' >&2
+  if [ "$rc" -ne 0 ]; then
+    echo "$KT_TOOL: error: step '$name' failed (exit $rc) after $((SECONDS - t0)) s; full log: $log" >&2
+    tail -n 25 "$log" | sed 's/^/    | /' >&2
+    return 1
+  fi
+  kt_note "done in $((SECONDS - t0)) s"
+}
+
+# kt_locked LOCKNAME CMD...: runs CMD holding an exclusive lock in the cache, so
+# that two scripts sharing the cache do not unpack or configure at once.
+kt_locked() {
+  local lock=$KT_CACHE/.lock-$1
+  shift
+  mkdir -p "$KT_CACHE"
+  (
+    flock 9
+    "$@"
+  ) 9>"$lock"
+}
+
+# ---- kernel source ---------------------------------------------------------
+kt_is_ksrc() {
+  [ -f "$1/Makefile" ] && grep -q '^VERSION = [0-9]' "$1/Makefile" && [ -d "$1/arch/arm64" ]
+}
+
+kt_unpack_ksrc() {
+  local dst=$1 tmp
+  kt_is_ksrc "$dst" && return 0
+  [ -f "$KT_TARBALL" ] || kt_die "step 'unpack kernel source': $KT_TARBALL is missing (Debian package linux-source-6.1; run 'make deps')"
+  [ ! -e "$dst" ] || kt_die "step 'unpack kernel source': $dst exists but is not a kernel tree; remove it"
+  tmp=$(mktemp -d "$KT_CACHE/.unpack.XXXXXX")
+  if ! kt_run_step "unpack $KT_TARBALL into $dst" "$KT_LOGS/unpack-ksrc.log" \
+    tar -xf "$KT_TARBALL" -C "$tmp" --checkpoint=5000 --checkpoint-action='echo=%T'; then
+    rm -rf "$tmp"
+    kt_die "step 'unpack kernel source' failed"
+  fi
+  local top
+  top=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d)
+  kt_is_ksrc "$top" || { rm -rf "$tmp"; kt_die "step 'unpack kernel source': $KT_TARBALL holds no kernel tree (no Makefile with VERSION, or no arch/arm64)"; }
+  mv "$top" "$dst"
+  rm -rf "$tmp"
+}
+
+# Sets KSRC (absolute) to a usable kernel tree; unpacks the tarball on first use.
+kt_ensure_ksrc() {
+  if [ -n "${KSRC:-}" ]; then
+    kt_is_ksrc "$KSRC" || kt_die "step 'check kernel source': KSRC=$KSRC is not a kernel tree (need a Makefile with VERSION and arch/arm64)"
+  else
+    KSRC=$KT_CACHE/linux-source-6.1
+    mkdir -p "$KT_CACHE" "$KT_LOGS"
+    kt_is_ksrc "$KSRC" || kt_locked ksrc kt_unpack_ksrc "$KSRC"
+    kt_is_ksrc "$KSRC" || kt_die "step 'check kernel source': $KSRC is not a kernel tree"
+  fi
+  KSRC=$(cd "$KSRC" && pwd)
+  # kbuild refuses O= builds from a configured source tree; say so up front.
+  [ ! -e "$KSRC/.config" ] && [ ! -d "$KSRC/include/config" ] ||
+    kt_die "step 'check kernel source': $KSRC is configured (has .config or include/config); O= builds need a clean tree ('make mrproper' there)"
+}
+
+# ---- O= object trees -------------------------------------------------------
+kt_kobj_dir() { echo "$KT_CACHE/kobj/$1-defconfig"; }
+
+# kbuild's command line for compiler CC; CC= on the make command line overrides
+# the $(CROSS_COMPILE)gcc default of the top Makefile.
+kt_kmake() {
+  local cc=$1
+  shift
+  make -C "$KSRC" O="$(kt_kobj_dir "$cc")" ARCH=arm64 CROSS_COMPILE=$KT_CROSS CC="$cc" "$@"
+}
+
+# What the O= tree was made from; a different stamp means remake it.
+kt_kobj_stamp_text() {
+  printf 'ksrc=%s\ncc=%s\n' "$KSRC" "$("$1" --version | head -n 1)"
+}
+
+kt_make_kobj() {
+  local cc=$1 dir stamp
+  dir=$(kt_kobj_dir "$cc")
+  stamp=$dir/.inlinetune-stamp
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(kt_kobj_stamp_text "$cc")" ]; then
+    return 0
+  fi
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  kt_run_step "configure $dir (defconfig prepare, $cc)" "$KT_LOGS/kobj-$cc-defconfig.log" \
+    kt_kmake "$cc" -j"$KT_JOBS" defconfig prepare ||
+    kt_die "step 'defconfig prepare' for $cc failed; log: $KT_LOGS/kobj-$cc-defconfig.log"
+  kt_kobj_stamp_text "$cc" >"$stamp"
+}
+
+# kt_ensure_kobj CC: makes (once) the O= tree of CC; also sets KSRC. Call it in
+# the main shell, not in $(...), so that KSRC stays set.
+kt_ensure_kobj() {
+  command -v "$1" >/dev/null || kt_die "step 'configure': compiler $1 is not installed"
+  kt_ensure_ksrc
+  kt_locked "kobj-$1" kt_make_kobj "$1"
+}
+
+# kt_build_tus CC TU...: builds the TUs through kbuild, which leaves the
+# .<tu>.cmd files kt_compile replays. kbuild's own dependency tracking decides
+# what to rebuild, so an edited KSRC is picked up. Holds the O= tree's lock: two
+# makes in one O= tree would clash.
+kt_build_tus() {
+  kt_locked "kobj-$1" kt_build_tus_unlocked "$@"
+}
+kt_build_tus_unlocked() {
+  local cc=$1
+  shift
+  kt_run_step "kbuild $# objects with $cc" "$KT_LOGS/kbuild-$cc.log" \
+    kt_kmake "$cc" -j"$KT_JOBS" "$@" ||
+    kt_die "step 'kbuild objects' for $cc failed; log: $KT_LOGS/kbuild-$cc.log"
+}
+
+# ---- replaying kbuild's compile command ------------------------------------
+# kt_tu_argv CC TU: sets KT_ARGV to kbuild's compile command of TU (from
+# <dir>/.<file>.cmd), minus -Wp,-MMD,<depfile>; KT_ARGV_O and KT_ARGV_SRC are the
+# indices of the -o argument and of the source file.
+kt_tu_argv() {
+  local cc=$1 tu=$2 dir cmdfile line i
+  dir=$(kt_kobj_dir "$cc")
+  cmdfile=$dir/$(dirname "$tu")/.$(basename "$tu").cmd
+  [ -f "$cmdfile" ] || kt_die "no kbuild command file $cmdfile; build $tu through kbuild first (kt_build_tus)"
+  line=$(grep -m1 "^cmd_$tu := " "$cmdfile") || kt_die "$cmdfile has no 'cmd_$tu := ' line"
+  line=${line#"cmd_$tu := "}
+  # .cmd files are make syntax: kbuild's make-cmd wrote '$' as '$$' and '#' as
+  # '$(pound)'. Undo both, then split with the shell's own quoting rules.
+  line=${line//'$(pound)'/'#'}
+  line=${line//'$$'/'$'}
+  local -a raw
+  eval "raw=( $line )" 2>/dev/null ||
+    kt_die "cannot split kbuild's command for $tu into words ($cmdfile); is it more than one command?"
+  KT_ARGV=()
+  KT_ARGV_O=-1
+  KT_ARGV_SRC=-1
+  for ((i = 0; i < ${#raw[@]}; i++)); do
+    case ${raw[i]} in
+      -Wp,-MMD,* | -Wp,-MD,*) continue ;;
+      -o)
+        KT_ARGV+=(-o)
+        KT_ARGV_O=${#KT_ARGV[@]}
+        KT_ARGV+=("${raw[i + 1]}")
+        i=$((i + 1))
+        continue ;;
+    esac
+    [ "${raw[i]}" = "$KSRC/${tu%.o}.c" ] && KT_ARGV_SRC=${#KT_ARGV[@]}
+    KT_ARGV+=("${raw[i]}")
+  done
+  [ "${KT_ARGV[0]}" = "$cc" ] || kt_die "kbuild's command for $tu runs '${KT_ARGV[0]}', not $cc ($cmdfile)"
+  [ "$KT_ARGV_O" -ge 0 ] && [ "${KT_ARGV[KT_ARGV_O]}" = "$tu" ] || kt_die "no '-o $tu' in $cmdfile"
+  [ "$KT_ARGV_SRC" -ge 0 ] || kt_die "no source $KSRC/${tu%.o}.c in $cmdfile"
+}
+
+# kt_tu_cmd CC TU: prints the replayable command of TU (quoted, one line).
+kt_tu_cmd() {
+  kt_tu_argv "$1" "$2"
+  printf '%q ' "${KT_ARGV[@]}"
+  echo
+}
+
+# kt_compile [--src FILE] CC TU OUT [FLAG...]: runs kbuild's command of TU from
+# the O= dir (as kbuild does), writing OUT (made absolute) with FLAGs appended;
+# with --src, compiles FILE in place of the TU's source. The compiler's output
+# goes to OUT.log; returns the compiler's status.
+kt_compile() {
+  local src=
+  if [ "$1" = --src ]; then
+    src=$(realpath -s "$2")
+    shift 2
+  fi
+  local cc=$1 tu=$2 out=$3
+  shift 3
+  case $out in /*) ;; *) out=$PWD/$out ;; esac
+  kt_tu_argv "$cc" "$tu"
+  KT_ARGV[KT_ARGV_O]=$out
+  [ -z "$src" ] || KT_ARGV[KT_ARGV_SRC]=$src
+  mkdir -p "$(dirname "$out")"
+  (cd "$(kt_kobj_dir "$cc")" && "${KT_ARGV[@]}" "$@") >"$out.log" 2>&1
+}
+
+# kt_repro [--src FILE] CC TU OUT [FLAG...]: prints, as one shell line, the
+# command kt_compile runs with these arguments (for reports of failures).
+kt_repro() {
+  local src=
+  if [ "$1" = --src ]; then
+    src=$(realpath -s "$2")
+    shift 2
+  fi
+  local cc=$1 tu=$2 out=$3
+  shift 3
+  case $out in /*) ;; *) out=$PWD/$out ;; esac
+  kt_tu_argv "$cc" "$tu"
+  KT_ARGV[KT_ARGV_O]=$out
+  [ -z "$src" ] || KT_ARGV[KT_ARGV_SRC]=$src
+  printf 'cd %q && ' "$(kt_kobj_dir "$cc")"
+  printf '%q ' "${KT_ARGV[@]}" "$@"
+  echo
+}
+
+# kt_compile_ref: kt_compile through a cache of reference objects, keyed on the
+# full command, the compiler, the kbuild object (which kbuild rebuilds when the
+# source or config change) and the --src file. Never use it with -fplugin: the
+# key does not cover the plugin.
+kt_compile_ref() {
+  local src_key='' args=("$@")
+  if [ "$1" = --src ]; then
+    src_key="$(realpath -s "$2") $(sha256sum <"$2")"
+    shift 2
+  fi
+  local cc=$1 tu=$2 out=$3
+  shift 3
+  local dir key refdir
+  dir=$(kt_kobj_dir "$cc")
+  kt_tu_argv "$cc" "$tu"
+  key=$( {
+    printf '%s\n' "${KT_ARGV[@]}" "$@" "$src_key"
+    "$cc" --version | head -n 1
+    sha256sum <"$dir/$tu"
+  } | sha256sum | cut -c1-32)
+  refdir=$dir/.inlinetune-ref
+  case $out in /*) ;; *) out=$PWD/$out ;; esac
+  mkdir -p "$(dirname "$out")"
+  if [ -f "$refdir/$key.o" ]; then
+    cp "$refdir/$key.o" "$out"
+    echo "(cached $refdir/$key.o)" >"$out.log"
+    return 0
+  fi
+  kt_compile "${args[@]}" || return 1
+  mkdir -p "$refdir"
+  cp "$out" "$refdir/$key.o.tmp$BASHPID" && mv "$refdir/$key.o.tmp$BASHPID" "$refdir/$key.o"
+}
+
+# ---- comparing objects -----------------------------------------------------
+# kt_sections OBJ: the section names of OBJ, one a line, in header order.
+kt_sections() {
+  "$KT_READELF" -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' | grep -v '^NULL$' | grep -v '^$' || true
+}
+
+# kt_compare [-q] A B: same code and data? Both are stripped of debug info (which
+# records the command line) and compared byte for byte. On a difference, prints
+# on stdout which sections differ: "NAME(contents)", "NAME(relocs)",
+# "only-in-a:NAME", "symtab", or "headers" when none of those explains it.
+kt_compare() {
+  local quiet=
+  if [ "$1" = -q ]; then
+    quiet=1
+    shift
+  fi
+  local a=$1 b=$2 tmp
+  tmp=$(mktemp -d)
+  if ! "$KT_OBJCOPY" --strip-debug "$a" "$tmp/a" || ! "$KT_OBJCOPY" --strip-debug "$b" "$tmp/b"; then
+    rm -rf "$tmp"
+    echo "unreadable"
+    return 2
+  fi
+  if cmp -s "$tmp/a" "$tmp/b"; then
+    rm -rf "$tmp"
+    return 0
+  elif [ -n "$quiet" ]; then
+    rm -rf "$tmp"
+    return 1
+  fi
+  kt_sections "$tmp/a" | sort -u >"$tmp/sa"
+  kt_sections "$tmp/b" | sort -u >"$tmp/sb"
+  local diffs=() s
+  while read -r s; do diffs+=("only-in-a:$s"); done < <(comm -23 "$tmp/sa" "$tmp/sb")
+  while read -r s; do diffs+=("only-in-b:$s"); done < <(comm -13 "$tmp/sa" "$tmp/sb")
+  while read -r s; do
+    case $s in .rela* | .rel.* | .symtab | .strtab | .shstrtab) continue ;; esac
+    # objdump -s prints contents (not relocations, which BFD keeps apart);
+    # skip its two header lines that name the file.
+    if ! cmp -s <("$KT_OBJDUMP" -s -j "$s" "$tmp/a" | tail -n +3) \
+      <("$KT_OBJDUMP" -s -j "$s" "$tmp/b" | tail -n +3); then
+      diffs+=("$s(contents)")
+    fi
+    if ! cmp -s <("$KT_OBJDUMP" -r -j "$s" "$tmp/a" | tail -n +3) \
+      <("$KT_OBJDUMP" -r -j "$s" "$tmp/b" | tail -n +3); then
+      diffs+=("$s(relocs)")
+    fi
+  done < <(comm -12 "$tmp/sa" "$tmp/sb")
+  cmp -s <("$KT_READELF" -sW "$tmp/a" | tail -n +2) <("$KT_READELF" -sW "$tmp/b" | tail -n +2) ||
+    diffs+=(symtab)
+  [ ${#diffs[@]} -gt 0 ] || diffs=(headers)
+  echo "${diffs[*]}"
+  rm -rf "$tmp"
+  return 1
+}
+
+# ---- objects: symbols and calls --------------------------------------------
+# kt_has_symbol OBJ SYM: SYM is defined in OBJ (any binding).
+kt_has_symbol() {
+  "$KT_READELF" -sW "$1" | awk -v s="$2" '$8 == s && $7 != "UND" { f = 1 } END { exit !f }'
+}
+
+# kt_calls OBJ CALLER CALLEE: the disassembly (objdump -dr) of CALLER, or of one
+# of its clones and parts (CALLER.part.0, CALLER.isra.0, ...), calls or
+# tail-calls CALLEE: a R_AARCH64_CALL26/JUMP26 relocation to CALLEE, or, for a
+# callee in the same section (which the assembler resolves without a
+# relocation), a `bl`/`b` whose target is <CALLEE>. An empty CALLER means any
+# function of OBJ.
+kt_calls() {
+  "$KT_OBJDUMP" -dr --no-show-raw-insn "$1" | awk -v caller="$2" -v callee="$3" '
+    /^[0-9a-f]+ <.*>:$/ {
+      fn = substr($2, 2, length($2) - 3)
+      infn = (caller == "" || fn == caller || index(fn, caller ".") == 1)
+      next
+    }
+    !infn { next }
+    /R_AARCH64_(CALL|JUMP)26/ && $NF == callee { f = 1 }
+    $2 ~ /^bl?$/ && $NF == "<" callee ">" { f = 1 }
+    END { exit !f }'
+}
+
+# kt_text_size OBJ: bytes of the .text section (0 if none).
+kt_text_size() {
+  size -A "$1" | awk '$1 == ".text" { n = $2 } END { print n + 0 }'
+}
+
+# ---- the plugin ------------------------------------------------------------
+kt_plugin_path() { echo "$KT_ROOT/build/$1/inlinetune.so"; }
+
+# kt_plugin_flags CC KEY[=VAL]...: the flags that load the plugin built for CC
+# and pass it KEY=VAL (or a bare KEY).
+kt_plugin_flags() {
+  local cc=$1 kv
+  shift
+  printf '%s\n' "-fplugin=$(kt_plugin_path "$cc")"
+  for kv in "$@"; do printf '%s\n' "-fplugin-arg-inlinetune-$kv"; done
+}
+
+# ---- running compiles in parallel ------------------------------------------
+# kt_bg CMD...: runs CMD in the background, at most KT_JOBS at a time. Jobs
+# report through files, not their status; call `wait` to drain them.
+kt_bg() {
+  while [ "$(jobs -rp | wc -l)" -ge "$KT_JOBS" ]; do wait -n || true; done
+  "$@" &
+}
+
+# kt_read_tus FILE: prints the TUs listed in FILE (comments and blanks dropped).
+kt_read_tus() {
+  sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1" | awk '{ print $1 }'
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# bench/overhead.sh: `make bench-overhead`. The compile-time cost of the plugin.
+#
+# Compiles NTUS TUs of testsuite/kernel/tus.txt (default 20, the smallest kbuild
+# objects first) with aarch64-linux-gnu-gcc-12, three ways:
+#   plain   kbuild's command
+#   param   plus the RFC's five --param flags
+#   plugin  plus -fplugin=inlinetune.so -fplugin-arg-inlinetune-profile=rfc
+# RUNS times (default 5), interleaved: in each run, for each TU, the three
+# variants in an order that rotates with run and TU, so that drift in machine
+# load or caches spreads over all three. One compile at a time; each is timed
+# by /usr/bin/time (wall, and user+sys CPU of the driver and its children: cc1
+# and as).
+# Prints per-variant totals and, over runs, the median of the per-run ratios
+# plugin/param (goal: <= 1.01) and param/plain, in CPU and wall time.
+# Output: raw timings in build/bench/overhead.csv, the summary in
+# build/bench/overhead-summary.csv.
+# Environment: RUNS, NTUS, TUS_FILE, CC_BENCH, INLINETUNE_CACHE, KSRC.
+set -eu
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+KT_TOOL='bench-overhead'
+# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
+. "$here/lib/kernel.sh"
+
+cc=${CC_BENCH:-aarch64-linux-gnu-gcc-12}
+runs=${RUNS:-5}
+ntus=${NTUS:-20}
+TUS_FILE=${TUS_FILE:-$KT_ROOT/testsuite/kernel/tus.txt}
+out=$KT_ROOT/build/bench
+csv=$out/overhead.csv
+sumcsv=$out/overhead-summary.csv
+plugin=$(kt_plugin_path "$cc")
+[ -f "$plugin" ] || kt_die "no plugin build at $plugin; run 'make all'"
+[ -x /usr/bin/time ] || kt_die "/usr/bin/time is missing (Debian package time)"
+case $runs in '' | *[!0-9]* | 0) kt_die "RUNS=$runs: want a positive number" ;; esac
+
+mapfile -t all < <(kt_read_tus "$TUS_FILE")
+[ "$ntus" -le "${#all[@]}" ] || kt_die "NTUS=$ntus, but $TUS_FILE lists ${#all[@]} TUs"
+kt_ensure_kobj "$cc"
+kt_build_tus "$cc" "${all[@]}"
+kobj=$(kt_kobj_dir "$cc")
+# The NTUS smallest objects: keeps the run short without favouring a directory.
+mapfile -t tus < <(for tu in "${all[@]}"; do echo "$(stat -c %s "$kobj/$tu") $tu"; done |
+  sort -n | head -n "$ntus" | awk '{ print $2 }')
+
+variants=(plain param plugin)
+mapfile -t pflags < <(kt_plugin_flags "$cc" profile=rfc)
+flags_of() {
+  case $1 in
+    plain) ;;
+    param) printf '%s\n' "${KT_RFC_FLAGS[@]}" ;;
+    plugin) printf '%s\n' "${pflags[@]}" ;;
+  esac
+}
+
+mkdir -p "$out"
+echo "run,tu,variant,position,wall_s,user_s,sys_s" >"$csv"
+ncomp=$((runs * ${#tus[@]} * 3))
+kt_step "bench: $runs runs x ${#tus[@]} TUs x 3 variants = $ncomp compiles with $cc, one at a time"
+t0=$SECONDS
+done_n=0
+for ((r = 1; r <= runs; r++)); do
+  for ((i = 0; i < ${#tus[@]}; i++)); do
+    tu=${tus[i]}
+    for ((p = 0; p < 3; p++)); do
+      v=${variants[(r + i + p) % 3]}
+      obj=$out/obj/$v/$tu
+      mapfile -t extra < <(flags_of "$v")
+      tfile=$out/obj/time.txt
+      mkdir -p "$(dirname "$obj")"
+      # Time the compiler alone: resolve the command first, then run it
+      # under /usr/bin/time from the O= dir.
+      kt_tu_argv "$cc" "$tu"
+      KT_ARGV[KT_ARGV_O]=$obj
+      (cd "$kobj" && /usr/bin/time -f '%e %U %S' -o "$tfile" "${KT_ARGV[@]}" "${extra[@]}") >"$obj.log" 2>&1 ||
+        kt_die "compile of $tu ($v) failed; log: $obj.log; reproduce: $(kt_repro "$cc" "$tu" "$obj" "${extra[@]}")"
+      read -r wall user sys <"$tfile"
+      echo "$r,$tu,$v,$p,$wall,$user,$sys" >>"$csv"
+      done_n=$((done_n + 1))
+    done
+  done
+  kt_note "run $r/$runs done ($done_n/$ncomp compiles, $((SECONDS - t0)) s)"
+done
+
+# Sanity: the plugin's objects must be the --param ones, else the timing compares
+# different work.
+same=0
+for tu in "${tus[@]}"; do
+  kt_compare -q "$out/obj/param/$tu" "$out/obj/plugin/$tu" && same=$((same + 1))
+done
+
+# Per run: totals per variant; then the medians over runs of the ratios.
+awk -F, -v runs="$runs" -v ntus="${#tus[@]}" -v same="$same" -v sumcsv="$sumcsv" '
+  function median(a, n,   i, j, t) {
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  NR > 1 {
+    cpu[$1, $3] += $6 + $7; wall[$1, $3] += $5
+    tcpu[$3] += $6 + $7; twall[$3] += $5
+    one[$1, $2, $3] = $6 + $7
+    if ($3 == "plugin") pairs[++npairs] = $1 SUBSEP $2
+  }
+  END {
+    for (r = 1; r <= runs; r++) {
+      pp_cpu[r] = cpu[r, "plugin"] / cpu[r, "param"]; pp_wall[r] = wall[r, "plugin"] / wall[r, "param"]
+      qp_cpu[r] = cpu[r, "param"] / cpu[r, "plain"]; qp_wall[r] = wall[r, "param"] / wall[r, "plain"]
+    }
+    m_pp_cpu = median(pp_cpu, runs); m_pp_wall = median(pp_wall, runs)
+    m_qp_cpu = median(qp_cpu, runs); m_qp_wall = median(qp_wall, runs)
+    printf "\n%-8s %12s %12s %14s\n", "variant", "cpu_s", "wall_s", "cpu_s per run"
+    n = split("plain param plugin", v, " ")
+    for (k = 1; k <= n; k++)
+      printf "%-8s %12.2f %12.2f %14.2f\n", v[k], tcpu[v[k]], twall[v[k]], tcpu[v[k]] / runs
+    printf "\nmedian over %d runs of the per-run ratio (cpu, wall):\n", runs
+    printf "  plugin/param  %.4f  %.4f   (goal <= 1.01: %s)\n", m_pp_cpu, m_pp_wall, m_pp_cpu <= 1.01 ? "met" : "NOT met"
+    printf "  param/plain   %.4f  %.4f\n", m_qp_cpu, m_qp_wall
+    # The spread of single compiles, to judge the medians above by.
+    for (k = 1; k <= npairs; k++) pr[k] = one[pairs[k], "plugin"] / one[pairs[k], "param"]
+    m_pair = median(pr, npairs)
+    printf "  per compile, plugin/param cpu: median %.4f, quartiles %.4f .. %.4f (%d pairs)\n",
+      m_pair, pr[int((npairs + 3) / 4)], pr[int((3 * npairs + 3) / 4)], npairs
+    printf "plugin objects equal to --param objects: %d of %d TUs\n", same, ntus
+    print "metric,cpu,wall" > sumcsv
+    for (k = 1; k <= n; k++) printf "total_%s_s,%.3f,%.3f\n", v[k], tcpu[v[k]], twall[v[k]] > sumcsv
+    printf "median_ratio_plugin_param,%.5f,%.5f\n", m_pp_cpu, m_pp_wall > sumcsv
+    printf "median_ratio_param_plain,%.5f,%.5f\n", m_qp_cpu, m_qp_wall > sumcsv
+    printf "median_pair_ratio_plugin_param,%.5f,\n", m_pair > sumcsv
+    printf "bench-overhead: %d runs x %d TUs: plugin/param %.4f (cpu), %.4f (wall), goal <= 1.01 %s; param/plain %.4f (cpu)\n",
+      runs, ntus, m_pp_cpu, m_pp_wall, m_pp_cpu <= 1.01 ? "met" : "NOT met", m_qp_cpu > "/dev/stderr"
+  }' "$csv" 2>"$out/summary-line.txt"
+echo
+cat "$out/summary-line.txt"
+echo "raw timings: $csv; summary: $sumcsv"
