@@ -17,7 +17,7 @@ WARN := -Wall -Wextra -Wno-unused-parameter
 OPT ?= -O2 -g
 
 # GCC-free sources: shared by the plugin, the unit tests and (later) the CLI.
-CORE_SRCS := plugin/glob.cc plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/symbol_names.cc
+CORE_SRCS := plugin/glob.cc plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/symbol_names.cc plugin/decision_log.cc plugin/log_sink.cc
 # Sources that include GCC headers (only through plugin/gcc_compat.h).
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h)
@@ -59,7 +59,7 @@ $(BUILD)/$(1)/inlinetune.so: $(patsubst plugin/%.cc,$(BUILD)/$(1)/obj/%.o,$(CORE
 	@ld -r $$^ -o $$(@D)/inlinetune.o
 	@nm -u $$(@D)/inlinetune.o | awk '{print $$$$2}' > $$(@D)/undefined.txt
 	@objcopy --weaken-symbols=$$(@D)/undefined.txt $$(@D)/inlinetune.o
-	@$$(call plugin_cxx,$(1)) -shared $$(@D)/inlinetune.o -o $$@ -Wl,--no-as-needed -linih
+	@$$(call plugin_cxx,$(1)) -shared $$(@D)/inlinetune.o -o $$@ -Wl,--no-as-needed -linih -lzstd
 endef
 $(foreach c,$(KNOWN_CCS),$(eval $(call plugin_rules,$(c))))
 
@@ -69,7 +69,7 @@ $(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Makefile
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
 	@$(CXX) $(CXXSTD) $(OPT) $(WARN) $(UNIT_CXXFLAGS) -Iplugin $(UNIT_SRCS) $(CORE_SRCS) -o $@ \
-	  -lgtest -lgtest_main -pthread -linih -liberty
+	  -lgtest -lgtest_main -pthread -linih -liberty -lzstd
 
 # The same tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 $(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Makefile
@@ -77,7 +77,7 @@ $(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Make
 	@echo "  CXX     $@ (ASan+UBSan)"
 	@$(CXX) $(CXXSTD) -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
 	  -fno-omit-frame-pointer -Iplugin $(UNIT_SRCS) $(CORE_SRCS) -o $@ \
-	  -lgtest -lgtest_main -pthread -linih -liberty
+	  -lgtest -lgtest_main -pthread -linih -liberty -lzstd
 
 LIT := python3 /usr/lib/llvm-14/build/utils/lit/lit.py
 LIT_OPTS ?= -sv

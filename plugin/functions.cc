@@ -48,6 +48,21 @@ tree lexical_function(gimple *stmt, tree fallback) {
   return fallback;
 }
 
+std::vector<std::string> inline_chain(gimple *stmt, tree fn) {
+  std::vector<std::string> inner_first;
+  for (tree block = gimple_block(stmt); block && TREE_CODE(block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT(block)) {
+    if (!inlined_function_outer_scope_p(block))
+      continue;
+    tree origin = block_ultimate_origin(block);
+    if (origin && TREE_CODE(origin) == FUNCTION_DECL)
+      inner_first.push_back(function_names(origin).front());
+  }
+  std::vector<std::string> chain{function_names(fn).front()};
+  chain.insert(chain.end(), inner_first.rbegin(), inner_first.rend());
+  return chain;
+}
+
 void forget_function_names() { name_cache.clear(); }
 
 } // namespace inlinetune

@@ -24,6 +24,10 @@ tree origin_decl(cgraph_node *node);
 // inlined functions even at -g0), else FALLBACK.
 tree lexical_function(gimple *stmt, tree fallback);
 
+// The inline chain of STMT in FN's body: FN's symbol, then the symbol of each
+// function inlined around STMT, outermost first.
+std::vector<std::string> inline_chain(gimple *stmt, tree fn);
+
 // Drops the per-decl name cache (at the end of a TU).
 void forget_function_names();
 

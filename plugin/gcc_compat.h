@@ -32,6 +32,7 @@
 #include "ipa-inline.h"
 #include "toplev.h"
 #include "langhooks.h"
+#include "output.h"
 #include "md5.h"
 
 #if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 12

@@ -9,6 +9,8 @@
 //   noinline=A,B   never inline these functions
 //   srctree=DIR    the root TU globs are relative to
 //   tag=STRING     a free label recorded with each TU
+//   log=obj|off|DIR  the decision log: inside the object (default), nowhere,
+//                  or one file per TU in DIR (docs/log-format.md)
 //   verbose        one summary line per TU on stderr
 // The plugin prints nothing else unless something is wrong: kbuild probes
 // compiler flags with -Werror, so a stray warning would change a kernel's flags.
@@ -25,7 +27,10 @@
 #include "gcc_compat.h"
 
 #include "call_sites.h"
+#include "decision_log.h"
 #include "functions.h"
+#include "inline_observer.h"
+#include "log_sink.h"
 #include "never_inline.h"
 #include "options.h"
 #include "params.h"
@@ -54,10 +59,14 @@ struct TranslationUnit {
   int function_overrides = 0;
   std::vector<NeverInlineOutcome> never_inline;
   ForbiddenSites forbidden;
+  std::vector<ParamValue> param_values; // GCC's inliner params for the TU, after ours
+  std::vector<TuHeader::FunctionParams> function_params;
+  InlineObserver observer;
 };
 
 struct PluginState {
   const char *name = nullptr;
+  std::string gcc_version, gcc_target;
   Options options;
   Policy policy;
   std::string policy_md5; // of the policy files' contents, in order
@@ -75,6 +84,13 @@ template <typename F> void guarded(const char *callback, F &&body) {
   } catch (...) {
     error("inlinetune: internal error in %s", callback);
   }
+}
+
+// Whether this compile records decisions: log=off, -O0 (nothing to decide),
+// kbuild's "-x c /dev/null" flag probes and failed compiles record nothing.
+bool logging() {
+  return state->options.log != "off" && optimize && !flag_syntax_only && !seen_error() &&
+         state->tu.path != "/dev/null";
 }
 
 std::vector<GccParam> checked(const EffectiveParams &params) {
@@ -106,6 +122,13 @@ std::string current_directory() {
 
 // ---- callbacks ---------------------------------------------------------------
 
+void on_node_removal(cgraph_node *node, void *) {
+  guarded("node removal", [node] {
+    if (node->inlined_to && logging())
+      state->tu.observer.early_inline_done(node);
+  });
+}
+
 void on_start_unit(void *, void *) {
   guarded("start of unit", [] {
     TranslationUnit &tu = state->tu;
@@ -119,7 +142,15 @@ void on_start_unit(void *, void *) {
                                    current_directory());
     tu.params = checked(effective(state->policy.tu_params(tu.path)));
     apply_tu_params(tu.params);
+    tu.param_values = inliner_param_values();
     tu.forbidden.reset(state->policy.forbidden_calls(tu.path));
+    set_source_root(srctree, current_directory());
+    // Early inlining removes each inline clone once its body is copied in.
+    static bool hooked = false;
+    if (!hooked && state->options.log != "off") {
+      symtab->add_cgraph_removal_hook(on_node_removal, nullptr);
+      hooked = true;
+    }
   });
 }
 
@@ -136,6 +167,12 @@ void apply_function_rules(TranslationUnit &tu) {
       continue;
     apply_function_params(node->decl, checked(fn));
     tu.function_overrides++;
+    TuHeader::FunctionParams fp;
+    fp.function = {display_name(node->decl), function_names(node->decl).front()};
+    for (const auto &[name, setting] : fn)
+      if (!tu_values.count(name) || tu_values[name] != setting.value)
+        fp.params.push_back({name, setting.value});
+    tu.function_params.push_back(fp);
   }
 }
 
@@ -146,21 +183,134 @@ void on_all_ipa_passes_start(void *, void *) {
       return;
     tu.never_inline = apply_never_inline(state->policy.never_inline(tu.path));
     apply_function_rules(tu);
+    if (logging()) {
+      std::set<tree> marked;
+      for (const NeverInlineOutcome &n : tu.never_inline)
+        marked.insert(n.decls.begin(), n.decls.end());
+      tu.observer.set_never_inline(marked);
+      tu.observer.note_all_functions();
+    }
   });
 }
 
 void on_pass_execution(void *gcc_data, void *) {
   guarded("pass execution", [gcc_data] {
     const opt_pass *pass = static_cast<const opt_pass *>(gcc_data);
-    ForbiddenSites &forbidden = state->tu.forbidden;
-    if (forbidden.empty() || !pass->name)
+    TranslationUnit &tu = state->tu;
+    if (!pass->name || !optimize)
       return;
-    if (strcmp(pass->name, "einline") == 0 && cfun)
-      forbidden.before_early_inline(cgraph_node::get(cfun->decl));
-    else if (strcmp(pass->name, "inline") == 0)
-      forbidden.before_ipa_inline();
+    if (strcmp(pass->name, "einline") == 0 && cfun) {
+      cgraph_node *fn = cgraph_node::get(cfun->decl);
+      tu.forbidden.before_early_inline(fn);
+      if (logging())
+        tu.observer.before_early_inline(fn);
+    } else if (strcmp(pass->name, "inline") == 0) {
+      tu.forbidden.before_ipa_inline();
+      if (logging())
+        tu.observer.before_ipa_inline();
+    }
   });
 }
+
+// ---- the decision log ---------------------------------------------------------
+
+// The object file kbuild (or the driver) will make of this compile: the driver
+// derives -dumpdir and -dumpbase from -o, and cc1 has joined them into
+// dump_base_name ("fs/open.c" for -o fs/open.o) by now.
+std::string object_path() {
+  std::string base = dump_base_name ? dump_base_name : "";
+  std::string ext = dump_base_ext ? dump_base_ext : "";
+  if (!ext.empty() && base.size() > ext.size() &&
+      base.compare(base.size() - ext.size(), ext.size(), ext) == 0)
+    base.resize(base.size() - ext.size());
+  return base + ".o";
+}
+
+std::string log_text() {
+  TranslationUnit &tu = state->tu;
+  TuHeader h;
+  h.gcc_version = state->gcc_version;
+  h.target = state->gcc_target;
+  h.source = tu.path;
+  h.object = object_path();
+  h.tag = state->options.tag;
+  h.policy_md5 = state->policy_md5;
+  h.params = tu.param_values;
+  h.function_params = tu.function_params;
+  for (const NeverInlineOutcome &n : tu.never_inline)
+    h.never_inline.push_back({n.entry->name.pattern(), n.entry->origin.describe(),
+                              n.conflict             ? "conflict"
+                              : n.applied_to.empty() ? "not defined in this TU"
+                                                     : "applied",
+                              n.applied_to});
+  h.forbidden_sites.assign(tu.forbidden.sites().begin(), tu.forbidden.sites().end());
+  // With -flto the IPA inliner runs at link time in lto1, without this plugin:
+  // the log then holds the early inliner's decisions only.
+  h.lto = flag_generate_lto;
+  std::string text = encode(h);
+  for (const SiteRecord &site : tu.observer.sites())
+    text += encode(site);
+  for (const FunctionRecord &f : tu.observer.functions())
+    text += encode(f);
+  return text;
+}
+
+void write_log() {
+  std::string text = log_text();
+  if (state->options.log == "obj") {
+    std::string frame = zstd_compress(text);
+    if (frame.empty()) {
+      error("inlinetune: cannot compress the decision log");
+      return;
+    }
+    // SECTION_EXCLUDE: final links (vmlinux, modules' .ko) drop it; ld -r
+    // (kbuild's module objects) concatenates the frames of its inputs.
+    // SECTION_DEBUG: not allocated (no 'a' flag), like debug info.
+    switch_to_section(get_section(kLogSection, SECTION_EXCLUDE | SECTION_DEBUG, NULL_TREE));
+    assemble_string(frame.data(), frame.size());
+    return;
+  }
+  std::string why;
+  if (!write_log_file(state->options.log, object_path(), text, &why))
+    error("inlinetune: %s", why.c_str());
+}
+
+void on_finish_unit(void *, void *) {
+  guarded("finish of unit", [] {
+    if (logging())
+      write_log();
+  });
+}
+
+// The early inliner's decisions for one function, right after it ran.
+const pass_data einline_log_pass_data = {
+    GIMPLE_PASS, "inlinetune-einline-log", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0, 0};
+struct EinlineLogPass : gimple_opt_pass {
+  explicit EinlineLogPass(::gcc::context *ctx) : gimple_opt_pass(einline_log_pass_data, ctx) {}
+  bool gate(function *) override { return logging(); }
+  unsigned int execute(function *fn) override {
+    guarded("early inliner log", [fn] {
+      state->tu.observer.after_early_inline(cgraph_node::get(fn->decl));
+    });
+    return 0;
+  }
+};
+
+// The IPA inliner's inline trees, right after it decided them (before the
+// bodies are copied).  An IPA_PASS: GCC refuses a SIMPLE_IPA_PASS after
+// "inline".
+const pass_data ipa_log_pass_data = {
+    IPA_PASS, "inlinetune-ipa-log", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0};
+struct IpaLogPass : ipa_opt_pass_d {
+  explicit IpaLogPass(::gcc::context *ctx)
+      : ipa_opt_pass_d(ipa_log_pass_data, ctx, nullptr, nullptr, nullptr, nullptr, nullptr,
+                       nullptr, 0, nullptr, nullptr) {}
+  bool gate(function *) override { return logging(); }
+  unsigned int execute(function *) override {
+    guarded("IPA inliner log", [] { state->tu.observer.after_ipa_inline(); });
+    return 0;
+  }
+};
 
 void print_summary() {
   const TranslationUnit &tu = state->tu;
@@ -192,6 +342,7 @@ void on_finish(void *, void *) {
   guarded("finish", [] {
     if (state->options.verbose && state->tu.started)
       print_summary();
+    state->tu.observer.clear();
     forget_function_names();
   });
 }
@@ -303,6 +454,8 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
   guarded("plugin_init", [&] {
     state = new PluginState();
     state->name = info->base_name;
+    state->gcc_version = version->basever;
+    state->gcc_target = configured_target(version->configuration_arguments);
     ok = configure(info);
   });
   if (!ok)
@@ -315,9 +468,19 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
   register_callback(info->base_name, PLUGIN_START_UNIT, on_start_unit, nullptr);
   // After parsing (every body, C++ template instances too), before either inliner.
   register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, on_all_ipa_passes_start, nullptr);
-  // Call graph edges are rebuilt between the inliners: mark forbidden sites before each.
-  if (has_forbidden_calls(state->policy))
+  // Call graph edges are rebuilt between the inliners: mark forbidden sites
+  // before each; the decision log snapshots both inliners' input there too.
+  if (has_forbidden_calls(state->policy) || state->options.log != "off")
     register_callback(info->base_name, PLUGIN_PASS_EXECUTION, on_pass_execution, nullptr);
+  if (state->options.log != "off") {
+    static register_pass_info einline_log = {new EinlineLogPass(g), "einline", 1,
+                                             PASS_POS_INSERT_AFTER};
+    static register_pass_info ipa_log = {new IpaLogPass(g), "inline", 1, PASS_POS_INSERT_AFTER};
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &einline_log);
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &ipa_log);
+    // Written while the assembler output is still open.
+    register_callback(info->base_name, PLUGIN_FINISH_UNIT, on_finish_unit, nullptr);
+  }
   register_callback(info->base_name, PLUGIN_FINISH, on_finish, nullptr);
   return 0;
 }

@@ -23,7 +23,7 @@ static void mark_noinline(tree fndecl) {
 std::vector<NeverInlineOutcome> apply_never_inline(const std::vector<const NeverInline *> &entries) {
   std::vector<NeverInlineOutcome> outcomes;
   for (const NeverInline *e : entries)
-    outcomes.push_back({e, {}, false});
+    outcomes.push_back({e, {}, {}, false});
   if (entries.empty())
     return outcomes;
 
@@ -46,6 +46,7 @@ std::vector<NeverInlineOutcome> apply_never_inline(const std::vector<const Never
       }
       mark_noinline(decl);
       out.applied_to.push_back(display_name(decl));
+      out.decls.push_back(decl);
     }
   }
   return outcomes;

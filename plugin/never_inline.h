@@ -14,6 +14,7 @@ namespace inlinetune {
 struct NeverInlineOutcome {
   const NeverInline *entry;
   std::vector<std::string> applied_to; // functions defined in this TU that it matched
+  std::vector<tree> decls;             // the same, as decls
   bool conflict = false;               // it matched an always_inline function (an error)
 };
 

@@ -23,6 +23,9 @@ const std::vector<OptionSpec> &option_table() {
        "source tree root that TU globs are relative to (default: $srctree, else the current "
        "directory)"},
       {"tag", K::Value, "STRING", "free label recorded with each TU"},
+      {"log", K::Value, "obj|off|DIR",
+       "where the decision log goes: compressed into the object file (obj, the default), "
+       "one file per TU in directory DIR, or nowhere (off)"},
       {"verbose", K::Flag, nullptr, "print one summary line per TU on stderr"},
   };
   return table;
@@ -80,6 +83,8 @@ bool parse_options(const std::vector<PluginArg> &args, Options *out,
       out->srctree = v;
     else if (arg.key == "tag")
       out->tag = v;
+    else if (arg.key == "log")
+      out->log = v;
     else if (arg.key == "verbose")
       out->verbose = true;
   }

@@ -33,6 +33,7 @@ struct Options {
   std::vector<std::string> noinline_lists; // noinline=a,b,c, in order
   std::optional<std::string> srctree;      // srctree=DIR
   std::string tag;                         // tag=STRING
+  std::string log = "obj";                 // log=obj|off|DIR
   bool verbose = false;
 };
 

@@ -106,4 +106,33 @@ void apply_function_params(tree fndecl, const std::vector<GccParam> &params) {
   global_options_set = saved_set;
 }
 
+std::vector<ParamValue> inliner_param_values() {
+  // The params GCC's two inliners read (ipa-inline.cc, ipa-fnsummary.cc).
+  static const char *const names[] = {
+      "early-inlining-insns",     "max-early-inliner-iterations", "inline-heuristics-hint-percent",
+      "inline-min-speedup",       "max-inline-insns-auto",        "max-inline-insns-single",
+      "max-inline-insns-size",    "max-inline-insns-small",       "max-inline-insns-recursive",
+      "max-inline-insns-recursive-auto", "max-inline-recursive-depth",
+      "max-inline-recursive-depth-auto", "inline-unit-growth",    "large-function-growth",
+      "large-function-insns",     "large-stack-frame",            "large-stack-frame-growth",
+      "large-unit-insns",         "uninlined-function-insns",     "uninlined-function-time",
+      "uninlined-thunk-insns",    "uninlined-thunk-time"};
+  std::vector<ParamValue> values;
+  for (const char *name : names) {
+    std::string text = std::string("--param=") + name + "=";
+    for (unsigned i = 0; i < cl_options_count; i++) {
+      if (!(cl_options[i].flags & CL_PARAMS) || text != cl_options[i].opt_text)
+        continue;
+      cl_option_state state;
+      if (get_option_state(&global_options, i, &state) && state.size == sizeof(int)) {
+        int v;
+        memcpy(&v, state.data, sizeof v);
+        values.push_back({name, std::to_string(v)});
+      }
+      break;
+    }
+  }
+  return values;
+}
+
 } // namespace inlinetune

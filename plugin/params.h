@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gcc_compat.h"
+#include "decision_log.h"
 #include "policy.h"
 
 #include <string>
@@ -31,5 +32,9 @@ void apply_tu_params(const std::vector<GccParam> &params);
 // Gives FNDECL its own optimization node: its current options (an `optimize`
 // attribute's, or the TU's) with PARAMS applied on top.
 void apply_function_params(tree fndecl, const std::vector<GccParam> &params);
+
+// The values GCC's inliner params have in the global options now (the TU's),
+// by name, in a fixed order.
+std::vector<ParamValue> inliner_param_values();
 
 } // namespace inlinetune

@@ -4,12 +4,13 @@
 set -eu
 
 base=(make g++ g++-11 g++-12 gcc-11 gcc-12 gcc-11-plugin-dev gcc-12-plugin-dev
-      libiberty-dev libinih-dev libgtest-dev llvm-14-tools python3 binutils)
+      libiberty-dev libinih-dev libzstd-dev nlohmann-json3-dev zstd libgtest-dev llvm-14-tools
+      python3 binutils)
 cross=(gcc-11-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
        g++-11-aarch64-linux-gnu g++-12-aarch64-linux-gnu
        gcc-11-plugin-dev-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
        binutils-aarch64-linux-gnu)
-kernel=(linux-source-6.1 bc flex bison libssl-dev libelf-dev xz-utils cpio)
+kernel=(linux-source-6.1 bc flex bison libssl-dev libelf-dev xz-utils cpio time)
 
 want=("${base[@]}" "${cross[@]}")
 case "${1:-check}" in

@@ -320,7 +320,8 @@ kt_sections() {
 }
 
 # kt_compare [-q] A B: same code and data? Both are stripped of debug info (which
-# records the command line) and compared byte for byte. On a difference, prints
+# records the command line) and of the plugin's decision log (.inlinetune.log,
+# which final links drop) and compared byte for byte. On a difference, prints
 # on stdout which sections differ: "NAME(contents)", "NAME(relocs)",
 # "only-in-a:NAME", "symtab", or "headers" when none of those explains it.
 kt_compare() {
@@ -331,7 +332,8 @@ kt_compare() {
   fi
   local a=$1 b=$2 tmp
   tmp=$(mktemp -d)
-  if ! "$KT_OBJCOPY" --strip-debug "$a" "$tmp/a" || ! "$KT_OBJCOPY" --strip-debug "$b" "$tmp/b"; then
+  if ! "$KT_OBJCOPY" --strip-debug --remove-section=.inlinetune.log "$a" "$tmp/a" ||
+    ! "$KT_OBJCOPY" --strip-debug --remove-section=.inlinetune.log "$b" "$tmp/b"; then
     rm -rf "$tmp"
     echo "unreadable"
     return 2
@@ -397,6 +399,12 @@ kt_calls() {
 # kt_text_size OBJ: bytes of the .text section (0 if none).
 kt_text_size() {
   size -A "$1" | awk '$1 == ".text" { n = $2 } END { print n + 0 }'
+}
+
+# kt_log OBJ OUT: the decision log embedded in OBJ, decompressed, as JSONL in OUT.
+kt_log() {
+  "$KT_OBJCOPY" --dump-section ".inlinetune.log=$2.zst" "$1" /dev/null 2>/dev/null &&
+    zstd -q -d -c "$2.zst" >"$2" && rm -f "$2.zst"
 }
 
 # ---- the plugin ------------------------------------------------------------

@@ -30,6 +30,8 @@ config.substitutions.append(('%cxx', cxx))
 config.substitutions.append(('%cc', cc))
 config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%objdump', objdump))
+config.substitutions.append(('%objcopy', prefix + 'objcopy'))
+config.substitutions.append(('%readelf', prefix + 'readelf'))
 config.substitutions.append(('%root', os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))))
 config.substitutions.append(('%inputs', os.path.join(os.path.dirname(__file__), 'Inputs')))
 # Every plugin option at once, with a policy named policy.ini in the test dir.

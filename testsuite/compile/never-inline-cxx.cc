@@ -3,8 +3,9 @@
 // __attribute__((noinline)).
 // REQUIRES: cxx
 //
+// (log=off where assembly is compared: log-obj.test shows the log changes no code.)
 // RUN: %cxx -O2 -S -DNOINLINE='__attribute__((noinline))' %s -o %t.attr.s
-// RUN: %cxx -O2 -S -fplugin=%plugin '-fplugin-arg-inlinetune-noinline=ns::K::f,_ZN2ns2twIiEET_S1_,ns::g(int),ns::operator+' %s -o %t.plugin.s 2>%t.err
+// RUN: %cxx -O2 -S -fplugin=%plugin -fplugin-arg-inlinetune-log=off '-fplugin-arg-inlinetune-noinline=ns::K::f,_ZN2ns2twIiEET_S1_,ns::g(int),ns::operator+' %s -o %t.plugin.s 2>%t.err
 // RUN: diff %t.attr.s %t.plugin.s
 // RUN: count 0 < %t.err
 // RUN: %cxx -O2 -S %s -o %t.base.s

@@ -15,6 +15,12 @@
 #                 both out of line and called; and those objects equal RFC_FLAGS
 #                 builds of fs/open.c and fs/namei.c patched with `noinline`,
 #                 i.e. everything else keeps the RFC's inlining.
+#   decision log  for fs/namei.o, fs/open.o, kernel/sched/core.o, net/ipv4/tcp.o:
+#                 every inlining GCC reports (-fopt-info-inline-optimized) is a
+#                 logged inlined site and every logged one is in GCC's report
+#                 (testsuite/scripts/opt_info_agreement.py); two compiles log the
+#                 same bytes; the header says a never-inline name was "applied"
+#                 exactly in the TU that defines it.
 # Prints one line per check (PASS/FAIL/SKIP), then "kernel: N passed, M failed";
 # exits 1 on any failure. Results: build/check-kernel/results.csv.
 #
@@ -38,6 +44,8 @@ RESULTS=$OUT/results.csv
 NOINLINE=vfs_symlink,do_sys_openat2
 # TUs whose replay is compared with kbuild's own object, byte for byte.
 REPLAY_TUS=(fs/open.o fs/namei.o)
+# TUs whose decision log is checked against GCC's own report.
+LOG_TUS=(fs/namei.o fs/open.o kernel/sched/core.o net/ipv4/tcp.o)
 start=$SECONDS
 
 mapfile -t tus < <(kt_read_tus "$TUS_FILE")
@@ -141,6 +149,10 @@ run_compiler() {
   # Not cached: this checks the replay itself, each run.
   for tu in "${REPLAY_TUS[@]}"; do
     kt_bg job kt_compile "$dir/replay/$tu" "$cc" "$tu" "$dir/replay/$tu"
+  done
+  for tu in "${LOG_TUS[@]}"; do
+    kt_bg job kt_compile "$dir/log/$tu" "$cc" "$tu" "$dir/log/$tu" "${pf[@]}" \
+      "-fopt-info-inline-optimized=$dir/log/$tu.optinfo"
   done
   for tu in "${order[@]}"; do
     kt_bg job kt_compile "$dir/plugin-rfc/$tu" "$cc" "$tu" "$dir/plugin-rfc/$tu" "${pf[@]}"
@@ -257,6 +269,61 @@ run_compiler() {
       result "$cc" noinline-equals-patched "fs/$tu.o" pass
     else
       result "$cc" noinline-equals-patched "fs/$tu.o" fail "differ in: $detail; reproduce: $(kt_repro --src "$mpatched/fs/$tu.c" "$cc" "fs/$tu.o" /tmp/patched.o "${KT_RFC_FLAGS[@]}" "-fmacro-prefix-map=$mpatched/=") ; $(kt_repro "$cc" "fs/$tu.o" /tmp/plugin.o "${pf_noinline[@]}")"
+    fi
+  done
+
+  check_logs "$cc" "$dir"
+}
+
+# never_inline_status LOG: "name=status" for each never-inline entry of the header.
+never_inline_status() {
+  python3 -c 'import json, sys
+h = json.loads(open(sys.argv[1]).readline())
+print(" ".join(n["name"] + "=" + n["status"].replace(" ", "_") for n in h["never_inline"]))' "$1"
+}
+
+# check_logs CC DIR: the decision log checks of run_compiler.
+check_logs() {
+  local cc=$1 dir=$2 tu out detail
+  for tu in "${LOG_TUS[@]}"; do
+    out=$dir/log/$tu
+    if ! built "$out"; then
+      compile_failed "$cc" log-matches-gcc "$tu" "$out" "$cc" "$tu" "$out" "${pf[@]}"
+      continue
+    fi
+    if ! kt_log "$out" "$out.jsonl"; then
+      result "$cc" log-matches-gcc "$tu" fail "no readable .inlinetune.log section in $out"
+      continue
+    fi
+    if detail=$(python3 "$KT_ROOT/testsuite/scripts/opt_info_agreement.py" "$out.jsonl" "$out.optinfo"); then
+      result "$cc" log-matches-gcc "$tu" pass "$(head -n 1 <<<"$detail")"
+    else
+      result "$cc" log-matches-gcc "$tu" fail "$(tr '\n' ' ' <<<"$detail"); log: $out.jsonl, GCC: $out.optinfo"
+    fi
+    # Determinism: the same TU compiled again (without -fopt-info, to another
+    # object path, which the header names) logs the same records.
+    if built "$dir/plugin-rfc/$tu" && kt_log "$dir/plugin-rfc/$tu" "$dir/plugin-rfc/$tu.jsonl"; then
+      if cmp -s <(tail -n +2 "$out.jsonl") <(tail -n +2 "$dir/plugin-rfc/$tu.jsonl") &&
+        cmp -s <(head -n 1 "$out.jsonl" | sed 's/"object":"[^"]*"//') \
+          <(head -n 1 "$dir/plugin-rfc/$tu.jsonl" | sed 's/"object":"[^"]*"//'); then
+        result "$cc" log-deterministic "$tu" pass "$(wc -l <"$out.jsonl") records, $(stat -c %s "$out.jsonl") bytes"
+      else
+        result "$cc" log-deterministic "$tu" fail "two compiles logged different records: $out.jsonl vs $dir/plugin-rfc/$tu.jsonl"
+      fi
+    fi
+  done
+  local o=$dir/plugin-noinline/fs/open.o n=$dir/plugin-noinline/fs/namei.o
+  local want_o="vfs_symlink=not_defined_in_this_TU do_sys_openat2=applied"
+  local want_n="vfs_symlink=applied do_sys_openat2=not_defined_in_this_TU"
+  for pair in "$o|$want_o" "$n|$want_n"; do
+    out=${pair%%|*}
+    built "$out" || continue
+    if ! kt_log "$out" "$out.jsonl"; then
+      result "$cc" log-never-inline "${out#"$dir"/plugin-noinline/}" fail "no readable .inlinetune.log section"
+    elif [ "$(never_inline_status "$out.jsonl")" = "${pair#*|}" ]; then
+      result "$cc" log-never-inline "${out#"$dir"/plugin-noinline/}" pass "${pair#*|}"
+    else
+      result "$cc" log-never-inline "${out#"$dir"/plugin-noinline/}" fail "header says '$(never_inline_status "$out.jsonl")', want '${pair#*|}'"
     fi
   done
 }

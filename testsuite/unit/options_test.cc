@@ -46,7 +46,7 @@ TEST(Options, ErrorsQuoteTheWholeFlagAndAllAreReported) {
                              &o, &errors));
   ASSERT_EQ(errors.size(), 4u);
   EXPECT_EQ(errors[0], "unknown option '-fplugin-arg-inlinetune-bogus=1' (known: profile, policy, "
-                       "noinline, srctree, tag, verbose)");
+                       "noinline, srctree, tag, log, verbose)");
   EXPECT_EQ(errors[1], "option '-fplugin-arg-inlinetune-verbose=yes' takes no value");
   EXPECT_EQ(errors[2], "option '-fplugin-arg-inlinetune-policy' needs a value: policy=FILE");
   EXPECT_EQ(errors[3], "option '-fplugin-arg-inlinetune-profile=' needs a value: profile=NAME");

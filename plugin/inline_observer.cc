@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "inline_observer.h"
+#include "functions.h"
+#include "source_path.h"
+
+#include <algorithm>
+
+namespace inlinetune {
+
+// ---- names and locations -------------------------------------------------------
+
+// cgraph.h leaves its own DEFCIFCODE defined.
+#undef DEFCIFCODE
+static const char *const cif_names[] = {
+#define DEFCIFCODE(code, type, string) #code,
+#include "cif-code.def"
+#undef DEFCIFCODE
+};
+
+struct OwnReason {
+  const char *name, *text;
+};
+static const OwnReason own_reasons[] = {
+#define DEFREASON(name, text) {#name, text},
+#include "reasons.def"
+#undef DEFREASON
+};
+enum OwnReasonIndex { NEVER_INLINE_LIST, FORBIDDEN_CALL_SITE };
+
+static std::string source_root_srctree = ".", source_root_cwd = ".";
+static std::map<std::string, std::string> relative_file_cache;
+
+void set_source_root(const std::string &srctree, const std::string &cwd) {
+  source_root_srctree = srctree;
+  source_root_cwd = cwd;
+  relative_file_cache.clear();
+}
+
+std::string site_location(location_t loc) {
+  expanded_location x = expand_location(loc);
+  if (!x.file)
+    return "?";
+  auto it = relative_file_cache.find(x.file);
+  if (it == relative_file_cache.end())
+    it = relative_file_cache
+             .emplace(x.file, relative_source_path(x.file, source_root_srctree, source_root_cwd))
+             .first;
+  return it->second + ":" + std::to_string(x.line) + ":" + std::to_string(x.column);
+}
+
+static FunctionRef ref_of(tree decl) {
+  return {display_name(decl), function_names(decl).front()};
+}
+
+static int param_value(tree fndecl, const char *name) {
+  // Param values are read the way GCC reads them for this function.
+  const cl_optimization *opts = opts_for_fn(fndecl);
+  if (!strcmp(name, "early-inlining-insns"))
+    return opts->x_param_early_inlining_insns;
+  if (!strcmp(name, "max-inline-insns-size"))
+    return opts->x_param_max_inline_insns_size;
+  if (!strcmp(name, "max-inline-insns-auto"))
+    return opts->x_param_max_inline_insns_auto;
+  if (!strcmp(name, "max-inline-insns-single"))
+    return opts->x_param_max_inline_insns_single;
+  if (!strcmp(name, "inline-unit-growth"))
+    return opts->x_param_inline_unit_growth;
+  if (!strcmp(name, "large-function-growth"))
+    return opts->x_param_large_function_growth;
+  if (!strcmp(name, "large-stack-frame-growth"))
+    return opts->x_param_stack_frame_growth;
+  return -1;
+}
+
+static bool has_summaries(cgraph_node *callee) {
+  return callee && callee->definition && ipa_size_summaries && ipa_size_summaries->get(callee) &&
+         ipa_fn_summaries && ipa_fn_summaries->get(callee);
+}
+
+// ---- records -------------------------------------------------------------------
+
+SiteRecord InlineObserver::site_for(cgraph_edge *e, const char *pass, cgraph_node *root,
+                                    const std::vector<std::string> &chain) {
+  SiteRecord s;
+  s.pass = pass;
+  tree callee = origin_decl(e->callee->ultimate_alias_target());
+  s.caller = ref_of(origin_decl(root));
+  s.lexical_caller = ref_of(lexical_function(e->call_stmt, origin_decl(e->caller)));
+  s.callee = ref_of(callee);
+  tree called = e->callee->ultimate_alias_target()->decl;
+  if (called != callee)
+    s.callee_clone = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(called));
+  s.location = site_location(gimple_location(e->call_stmt));
+  s.chain = chain;
+  s.inlined = !e->inline_failed;
+  if (e->count.ipa().initialized_p())
+    s.count = e->count.ipa().to_gcov_type();
+  s.frequency = e->sreal_frequency().to_double();
+  s.hot = e->maybe_hot_p();
+  cgraph_node *target = e->callee->ultimate_alias_target();
+  if (ipa_size_summaries && ipa_size_summaries->get(target))
+    s.callee_size = ipa_size_summaries->get(target)->size;
+  if (s.inlined) {
+    s.reason = "OK";
+    s.reason_text = "inlined";
+  }
+  return s;
+}
+
+// Why E was not inlined, and for a size limit which param decided it and where
+// the decision would flip.
+void InlineObserver::classify_refusal(cgraph_edge *e, SiteRecord *site, bool early) {
+  cgraph_inline_failed_t why = e->inline_failed;
+  site->reason = cif_names[why];
+  site->reason_text = cgraph_inline_failed_string(why);
+  tree callee = origin_decl(e->callee->ultimate_alias_target());
+  if (e->call_stmt_cannot_inline_p && why == CIF_UNSPECIFIED) {
+    site->reason = own_reasons[FORBIDDEN_CALL_SITE].name;
+    site->reason_text = own_reasons[FORBIDDEN_CALL_SITE].text;
+    return;
+  }
+  if (never_inline_.count(callee) && why == CIF_FUNCTION_NOT_INLINABLE) {
+    site->reason = own_reasons[NEVER_INLINE_LIST].name;
+    site->reason_text = own_reasons[NEVER_INLINE_LIST].text;
+    return;
+  }
+  tree caller = e->caller->inlined_to ? e->caller->inlined_to->decl : e->caller->decl;
+  if (early) {
+    // The early inliner leaves size refusals as FUNCTION_NOT_CONSIDERED; its
+    // rule (want_early_inline_function_p): growth <= max-inline-insns-size
+    // always inlines, else a cold call never does, else growth <=
+    // early-inlining-insns does.
+    if (why != CIF_FUNCTION_NOT_CONSIDERED || !has_summaries(e->callee->ultimate_alias_target()) ||
+        !ipa_call_summaries || !ipa_call_summaries->get(e))
+      return;
+    int growth = estimate_edge_growth(e);
+    site->growth = growth;
+    const char *param = e->maybe_hot_p() ? "early-inlining-insns" : "max-inline-insns-size";
+    int value = param_value(caller, param);
+    if (growth > value)
+      site->limit = Limit{param, value, growth};
+    return;
+  }
+  const char *param = nullptr;
+  bool flippable = false;
+  switch (why) {
+  case CIF_MAX_INLINE_INSNS_AUTO_LIMIT:
+    param = "max-inline-insns-auto";
+    flippable = true;
+    break;
+  case CIF_MAX_INLINE_INSNS_SINGLE_LIMIT:
+    param = "max-inline-insns-single";
+    flippable = true;
+    break;
+  case CIF_INLINE_UNIT_GROWTH_LIMIT:
+    param = "inline-unit-growth";
+    break;
+  case CIF_LARGE_FUNCTION_GROWTH_LIMIT:
+    param = "large-function-growth";
+    break;
+  case CIF_LARGE_STACK_FRAME_GROWTH_LIMIT:
+    param = "large-stack-frame-growth";
+    break;
+  default:
+    return;
+  }
+  Limit limit{param, param_value(caller, param), std::nullopt};
+  // want_inline_small_function_p refuses when growth >= the limit; the limit is
+  // scaled by inline-heuristics-hint-percent when hints apply, which depends on
+  // GCC-internal speedup estimates: then the flip point is "unknown".
+  if (flippable && has_summaries(e->callee->ultimate_alias_target()) && ipa_call_summaries &&
+      ipa_call_summaries->get(e) && estimate_edge_hints(e) == 0) {
+    int growth = estimate_edge_growth(e);
+    site->growth = growth;
+    limit.flip_at = growth + 1;
+  }
+  site->limit = limit;
+}
+
+void InlineObserver::note_all_functions() {
+  cgraph_node *node;
+  FOR_EACH_FUNCTION(node) {
+    if (!node->definition || node->alias || node->thunk || node->inlined_to)
+      continue;
+    tree decl = node->decl;
+    if (functions_.count(decl))
+      continue;
+    function_order_.push_back(decl);
+    FunctionRecord f;
+    f.function = ref_of(decl);
+    f.never_inline = never_inline_.count(decl) > 0;
+    f.out_of_line = false; // until after_ipa_inline finds it
+    functions_.emplace(decl, f);
+  }
+}
+
+void InlineObserver::before_early_inline(cgraph_node *fn) {
+  early_fn_ = fn;
+  early_first_site_ = sites_.size();
+  if (fn)
+    early_size_before_ = estimate_num_insns_fn(fn->decl, &eni_size_weights);
+}
+
+void InlineObserver::early_inline_done(cgraph_node *clone) {
+  if (!early_fn_ || clone->inlined_to != early_fn_ || !clone->callers ||
+      !clone->callers->call_stmt)
+    return;
+  cgraph_edge *e = clone->callers;
+  tree decl = origin_decl(early_fn_);
+  SiteRecord s = site_for(e, "einline", early_fn_, inline_chain(e->call_stmt, decl));
+  s.inlined = true;
+  s.reason = "OK";
+  s.reason_text = "inlined";
+  s.caller_size_before = early_size_before_;
+  functions_[decl].inlined_callees++;
+  sites_.push_back(s);
+}
+
+void InlineObserver::after_early_inline(cgraph_node *fn) {
+  if (!fn || fn != early_fn_)
+    return;
+  tree decl = origin_decl(fn);
+  int size_after = estimate_num_insns_fn(fn->decl, &eni_size_weights);
+  for (size_t i = early_first_site_; i < sites_.size(); i++)
+    sites_[i].caller_size_after = size_after;
+  for (cgraph_edge *e = fn->callees; e; e = e->next_callee) {
+    if (!e->call_stmt || !e->callee)
+      continue;
+    SiteRecord s = site_for(e, "einline", fn, inline_chain(e->call_stmt, decl));
+    s.caller_size_before = early_size_before_;
+    s.caller_size_after = size_after;
+    classify_refusal(e, &s, true);
+    sites_.push_back(s);
+  }
+  early_fn_ = nullptr;
+}
+
+void InlineObserver::before_ipa_inline() {
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION(node) {
+    if (ipa_size_summaries && ipa_size_summaries->get(node))
+      ipa_size_before_[origin_decl(node)] = ipa_size_summaries->get(node)->size;
+    for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+      if (e->call_stmt && e->callee && has_summaries(e->callee->ultimate_alias_target()) &&
+          ipa_call_summaries && ipa_call_summaries->get(e))
+        ipa_growth_[e->call_stmt] = estimate_edge_growth(e);
+  }
+}
+
+void InlineObserver::walk_inline_tree(cgraph_node *root, cgraph_node *node,
+                                      std::vector<std::string> chain, int *inlined) {
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
+    if (!e->call_stmt || !e->callee)
+      continue;
+    SiteRecord s = site_for(e, "inline", root, chain);
+    tree root_decl = origin_decl(root);
+    auto before = ipa_size_before_.find(root_decl);
+    if (before != ipa_size_before_.end())
+      s.caller_size_before = before->second;
+    if (ipa_size_summaries && ipa_size_summaries->get(root))
+      s.caller_size_after = ipa_size_summaries->get(root)->size;
+    if (s.inlined) {
+      ++*inlined;
+      // The growth GCC estimated before it started inlining (in the callee's
+      // own context, before other inlining into the same caller).
+      auto growth = ipa_growth_.find(e->call_stmt);
+      if (growth != ipa_growth_.end())
+        s.growth = growth->second;
+      sites_.push_back(s);
+      std::vector<std::string> deeper = chain;
+      deeper.push_back(function_names(origin_decl(e->callee)).front());
+      walk_inline_tree(root, e->callee, deeper, inlined);
+    } else {
+      classify_refusal(e, &s, false);
+      sites_.push_back(s);
+    }
+  }
+}
+
+void InlineObserver::after_ipa_inline() {
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION(node) {
+    if (node->inlined_to || node->alias || node->thunk || !node->has_gimple_body_p())
+      continue;
+    tree decl = origin_decl(node);
+    int inlined = 0;
+    walk_inline_tree(node, node, {function_names(decl).front()}, &inlined);
+    auto it = functions_.find(decl);
+    if (it == functions_.end())
+      continue; // an IPA clone (foo.constprop.0) of a function already recorded
+    FunctionRecord &f = it->second;
+    f.out_of_line = true;
+    f.inlined_callees += inlined;
+    auto before = ipa_size_before_.find(decl);
+    if (before != ipa_size_before_.end())
+      f.size_before = before->second;
+    if (ipa_size_summaries && ipa_size_summaries->get(node))
+      f.size_after = ipa_size_summaries->get(node)->size;
+  }
+}
+
+std::vector<FunctionRecord> InlineObserver::functions() const {
+  std::vector<FunctionRecord> out;
+  for (tree decl : function_order_)
+    out.push_back(functions_.at(decl));
+  return out;
+}
+
+void InlineObserver::clear() {
+  never_inline_.clear();
+  function_order_.clear();
+  functions_.clear();
+  early_fn_ = nullptr;
+  ipa_size_before_.clear();
+  ipa_growth_.clear();
+  sites_.clear();
+}
+
+} // namespace inlinetune

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Watches both inliners and turns what they decided into decision-log records.
+//
+// Early inliner: it copies each inlined body in right away and then removes
+// the inline clone, so a call graph node-removal hook sees every early
+// inlining while "einline" runs on a function F, with the call edge it came
+// from (also for calls that only became visible after an always_inline body
+// was copied in, which GCC then inlines in the same run).  What stays are F's
+// call graph edges after the pass: the calls it kept.
+// IPA inliner: sizes and growth estimates are snapshot when "inline" starts;
+// an IPA pass placed after it walks the inline trees it built.
+#pragma once
+
+#include "decision_log.h"
+#include "gcc_compat.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace inlinetune {
+
+class InlineObserver {
+public:
+  // Functions whose never-inline mark came from us / sites we forbade: their
+  // refusals get inlinetune's reason instead of GCC's.
+  void set_never_inline(std::set<tree> decls) { never_inline_ = std::move(decls); }
+  void note_all_functions(); // at the start of the IPA passes
+
+  void before_early_inline(cgraph_node *fn);
+  void early_inline_done(cgraph_node *inline_clone); // from the node-removal hook
+  void after_early_inline(cgraph_node *fn);
+  void before_ipa_inline();
+  void after_ipa_inline();
+
+  const std::vector<SiteRecord> &sites() const { return sites_; }
+  std::vector<FunctionRecord> functions() const;
+  void clear();
+
+private:
+  SiteRecord site_for(cgraph_edge *e, const char *pass, cgraph_node *root,
+                      const std::vector<std::string> &chain);
+  void classify_refusal(cgraph_edge *e, SiteRecord *site, bool early);
+  void walk_inline_tree(cgraph_node *root, cgraph_node *node, std::vector<std::string> chain,
+                        int *inlined);
+
+
+  std::set<tree> never_inline_;
+  std::vector<tree> function_order_; // every defined function, in symtab order
+  std::map<tree, FunctionRecord> functions_;
+  // Early inliner: the function it runs on, and that function's size before.
+  cgraph_node *early_fn_ = nullptr;
+  int early_size_before_ = 0;
+  size_t early_first_site_ = 0; // its first record in sites_
+  // IPA inliner snapshot.
+  std::map<tree, int> ipa_size_before_;
+  std::map<gimple *, int> ipa_growth_; // by call statement, which an edge shares with its clones
+  std::vector<SiteRecord> sites_;
+};
+
+// Where relative source paths are taken from (the TU's srctree and cwd).
+void set_source_root(const std::string &srctree, const std::string &cwd);
+// A source location as "file:line:col", the file relative to the source tree.
+std::string site_location(location_t loc);
+
+} // namespace inlinetune
