@@ -22,7 +22,7 @@ CORE_SRCS := plugin/glob.cc plugin/policy.cc plugin/source_path.cc plugin/option
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h)
 
-.PHONY: all plugin check check-unit check-compile check-kernel demo deps bench-overhead clean format
+.PHONY: all plugin check check-unit check-compile check-kernel demo deps bench-overhead bench-log clean format
 all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so)
 
 ifneq ($(TARGET_CC),)
@@ -106,6 +106,11 @@ demo: deps
 bench-overhead: deps
 	$(MAKE) all
 	bash bench/overhead.sh
+
+bench-log: deps
+	$(MAKE) all
+	bash bench/log.sh
+
 
 deps:
 	@bash scripts/install-deps.sh check

@@ -46,7 +46,8 @@ mapfile -t tus < <(for tu in "${all[@]}"; do echo "$(stat -c %s "$kobj/$tu") $tu
   sort -n | head -n "$ntus" | awk '{ print $2 }')
 
 variants=(plain param plugin)
-mapfile -t pflags < <(kt_plugin_flags "$cc" profile=rfc)
+# log=off: this measures the plugin core; bench/log.sh measures the decision log.
+mapfile -t pflags < <(kt_plugin_flags "$cc" profile=rfc log=off)
 flags_of() {
   case $1 in
     plain) ;;

@@ -88,9 +88,11 @@ template <typename F> void guarded(const char *callback, F &&body) {
 
 // Whether this compile records decisions: log=off, -O0 (nothing to decide),
 // kbuild's "-x c /dev/null" flag probes and failed compiles record nothing.
+// In lto1 (a link with -flto that loads the plugin too) call statements are not
+// in memory and no source TU is at hand: nothing is logged there.
 bool logging() {
   return state->options.log != "off" && optimize && !flag_syntax_only && !seen_error() &&
-         state->tu.path != "/dev/null";
+         !in_lto_p && state->tu.path != "/dev/null";
 }
 
 std::vector<GccParam> checked(const EffectiveParams &params) {

@@ -11,6 +11,10 @@ namespace inlinetune {
 constexpr const char *kLogSection = ".inlinetune.log";
 
 // One zstd frame holding TEXT (with its content size, so readers can check it).
+// The level is a trade measured by `make bench-log` on 20 kernel TUs, against
+// log=off (compile CPU time, peak memory, log size as a part of GCC's
+// -fsave-optimization-record): level 3 +1.1%, +1.6%, 1/6.8; level 6 +1.6%,
+// +3.9%, 1/9.2; level 9 +2.2%, +6.8%, 1/9.7.  The compile's cost comes first.
 std::string zstd_compress(const std::string &text, int level = 3);
 
 // The file name for OBJECT's log inside a log directory: the object path with

@@ -5,7 +5,7 @@ set -eu
 
 base=(make g++ g++-11 g++-12 gcc-11 gcc-12 gcc-11-plugin-dev gcc-12-plugin-dev
       libiberty-dev libinih-dev libzstd-dev nlohmann-json3-dev zstd libgtest-dev llvm-14-tools
-      python3 binutils)
+      python3 python3-jsonschema binutils libcli11-dev libelf-dev libfmt-dev)
 cross=(gcc-11-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
        g++-11-aarch64-linux-gnu g++-12-aarch64-linux-gnu
        gcc-11-plugin-dev-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu

@@ -258,7 +258,8 @@ kt_compile() {
   KT_ARGV[KT_ARGV_O]=$out
   [ -z "$src" ] || KT_ARGV[KT_ARGV_SRC]=$src
   mkdir -p "$(dirname "$out")"
-  (cd "$(kt_kobj_dir "$cc")" && "${KT_ARGV[@]}" "$@") >"$out.log" 2>&1
+  # kbuild exports srctree to every command; the plugin reads it.
+  (cd "$(kt_kobj_dir "$cc")" && srctree=$KSRC "${KT_ARGV[@]}" "$@") >"$out.log" 2>&1
 }
 
 # kt_repro [--src FILE] CC TU OUT [FLAG...]: prints, as one shell line, the

@@ -50,6 +50,9 @@ if others:
 if shutil.which(cxx):
     config.available_features.add('cxx')
 config.available_features.add('aarch64' if prefix else 'native')
+# Root can mount a small tmpfs to test a full disk.
+if os.geteuid() == 0 and shutil.which('mount'):
+    config.available_features.add('root')
 
 llvm_bin = '/usr/lib/llvm-14/bin'
 config.environment['PATH'] = llvm_bin + os.pathsep + os.environ.get('PATH', '')

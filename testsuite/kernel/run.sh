@@ -19,7 +19,8 @@
 #                 every inlining GCC reports (-fopt-info-inline-optimized) is a
 #                 logged inlined site and every logged one is in GCC's report
 #                 (testsuite/scripts/opt_info_agreement.py); two compiles log the
-#                 same bytes; the header says a never-inline name was "applied"
+#                 same bytes; every record fits docs/log-schema.json
+#                 (testsuite/scripts/validate_log.py); the header says a never-inline name was "applied"
 #                 exactly in the TU that defines it.
 # Prints one line per check (PASS/FAIL/SKIP), then "kernel: N passed, M failed";
 # exits 1 on any failure. Results: build/check-kernel/results.csv.
@@ -294,6 +295,11 @@ check_logs() {
     if ! kt_log "$out" "$out.jsonl"; then
       result "$cc" log-matches-gcc "$tu" fail "no readable .inlinetune.log section in $out"
       continue
+    fi
+    if detail=$(python3 "$KT_ROOT/testsuite/scripts/validate_log.py" "$out.jsonl"); then
+      result "$cc" log-schema "$tu" pass "$detail"
+    else
+      result "$cc" log-schema "$tu" fail "$(head -n 5 <<<"$detail" | tr '\n' ' ')"
     fi
     if detail=$(python3 "$KT_ROOT/testsuite/scripts/opt_info_agreement.py" "$out.jsonl" "$out.optinfo"); then
       result "$cc" log-matches-gcc "$tu" pass "$(head -n 1 <<<"$detail")"
