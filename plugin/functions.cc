@@ -36,30 +36,30 @@ tree origin_decl(cgraph_node *node) {
   return node->decl;
 }
 
-tree lexical_function(gimple *stmt, tree fallback) {
+// The functions inlined around STMT, innermost first, from its lexical blocks.
+static std::vector<tree> inlined_around(gimple *stmt) {
+  std::vector<tree> origins;
   for (tree block = gimple_block(stmt); block && TREE_CODE(block) == BLOCK;
        block = BLOCK_SUPERCONTEXT(block)) {
     if (!inlined_function_outer_scope_p(block))
       continue;
     tree origin = block_ultimate_origin(block);
     if (origin && TREE_CODE(origin) == FUNCTION_DECL)
-      return origin;
+      origins.push_back(origin);
   }
-  return fallback;
+  return origins;
+}
+
+tree lexical_function(gimple *stmt, tree fallback) {
+  std::vector<tree> origins = inlined_around(stmt);
+  return origins.empty() ? fallback : origins.front();
 }
 
 std::vector<std::string> inline_chain(gimple *stmt, tree fn) {
-  std::vector<std::string> inner_first;
-  for (tree block = gimple_block(stmt); block && TREE_CODE(block) == BLOCK;
-       block = BLOCK_SUPERCONTEXT(block)) {
-    if (!inlined_function_outer_scope_p(block))
-      continue;
-    tree origin = block_ultimate_origin(block);
-    if (origin && TREE_CODE(origin) == FUNCTION_DECL)
-      inner_first.push_back(function_names(origin).front());
-  }
+  std::vector<tree> origins = inlined_around(stmt);
   std::vector<std::string> chain{function_names(fn).front()};
-  chain.insert(chain.end(), inner_first.rbegin(), inner_first.rend());
+  for (auto it = origins.rbegin(); it != origins.rend(); ++it)
+    chain.push_back(function_names(*it).front());
   return chain;
 }
 
