@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Tests of the inlinetune command (tools/): each file makes its own objects,
+# archives and logs (split-file, zstd, as, ld -r, ar) in its RUN lines and
+# checks the output with FileCheck; error paths run under `not`.
+#   lit --param inlinetune=$PWD/build/tools/inlinetune --param build=$PWD/build testsuite/tools
+# `make check-tools` runs them against build/tools and build/tools-sanitize
+# (ASan+UBSan: a sanitizer report aborts, which `not` does not take for a
+# failure it expected).
+import os
+import shutil
+
+import lit.formats
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.abspath(os.path.join(here, '..', '..'))
+build = lit_config.params.get('build', os.path.join(root, 'build'))
+inlinetune = lit_config.params.get('inlinetune', os.path.join(build, 'tools', 'inlinetune'))
+if not os.path.exists(inlinetune):
+    lit_config.fatal('no inlinetune at %s: run make tools' % inlinetune)
+variant = os.path.basename(os.path.dirname(inlinetune))   # tools, tools-sanitize
+
+config.name = 'inlinetune-tools[%s]' % variant
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = ['.test']
+config.excludes = ['Inputs', 'unit', 'lit.cfg.py']
+config.test_source_root = here
+config.test_exec_root = os.path.join(build, 'lit', variant)
+
+logobj = os.path.join(here, 'Inputs', 'logobj.sh')
+config.substitutions.append(('%inlinetune', inlinetune))
+config.substitutions.append(('%cross-logobj', 'sh %s aarch64-linux-gnu-as' % logobj))
+config.substitutions.append(('%logobj', 'sh %s as' % logobj))
+config.substitutions.append(('%cross-as', 'aarch64-linux-gnu-as'))
+config.substitutions.append(('%as', 'as'))
+config.substitutions.append(('%ld', 'ld'))
+config.substitutions.append(('%ar', 'ar'))
+config.substitutions.append(('%objcopy', 'objcopy'))
+config.substitutions.append(('%readelf', 'readelf'))
+if shutil.which('aarch64-linux-gnu-as'):
+    config.available_features.add('cross-as')
+
+llvm_bin = '/usr/lib/llvm-14/bin'
+config.environment['PATH'] = llvm_bin + os.pathsep + os.environ.get('PATH', '')
+config.environment['LC_ALL'] = 'C'
+config.environment['ASAN_OPTIONS'] = 'abort_on_error=1:detect_leaks=1'
+config.environment['UBSAN_OPTIONS'] = 'abort_on_error=1:halt_on_error=1:print_stacktrace=1'

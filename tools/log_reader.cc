@@ -1,0 +1,703 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "log_reader.h"
+
+#include "error.h"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <numeric>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace inlinetune {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kMaxDepth = 64;          // JSON nesting within one record
+constexpr int kMaxThinNesting = 8;     // thin archives naming thin archives
+constexpr size_t kReadChunk = 1 << 16; // .jsonl files are read in pieces of this size
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+uint32_t le32(const char *p) {
+  const auto *u = reinterpret_cast<const unsigned char *>(p);
+  return u[0] | u[1] << 8 | u[2] << 16 | uint32_t(u[3]) << 24;
+}
+
+// nlohmann's message without its "[json.exception...] parse error at line 1,
+// column N: " preamble (each record is parsed alone, so its line is always 1),
+// and with the bytes it quotes ("last read: ...") that are not printable
+// ASCII escaped: they may not be UTF-8.
+std::string json_error(const Record::exception &e) {
+  std::string_view raw = e.what();
+  size_t column = raw.find("column ");
+  size_t colon = raw.find(": ", column == std::string::npos ? 0 : column);
+  if (colon != std::string::npos)
+    raw.remove_prefix(colon + 2);
+  std::string what;
+  for (char c : raw) {
+    auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7f)
+      what += fmt::format("\\x{:02x}", u);
+    else
+      what += c;
+  }
+  if (const auto *pe = dynamic_cast<const Record::parse_error *>(&e))
+    return fmt::format("invalid JSON at byte {}: {}", pe->byte, what);
+  return "invalid JSON: " + what;
+}
+
+// Checks a line without building it: a SAX pass that tracks the depth and
+// catches the top-level "record" (some three times faster than parsing into
+// a Record, which only headers need).
+class LineChecker : public nlohmann::json_sax<Record> {
+public:
+  bool null() override { return value(false); }
+  bool boolean(bool) override { return value(false); }
+  bool number_integer(number_integer_t) override { return value(false); }
+  bool number_unsigned(number_unsigned_t) override { return value(false); }
+  bool number_float(number_float_t, const string_t &) override { return value(false); }
+  bool binary(binary_t &) override { return value(false); }
+  bool string(string_t &s) override {
+    if (depth_ == 1 && in_record_)
+      kind_ = s;
+    return value(true);
+  }
+  bool start_object(std::size_t) override { return open(true); }
+  bool start_array(std::size_t) override { return open(false); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t &k) override {
+    in_record_ = depth_ == 1 && k == "record";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string &,
+                   const nlohmann::detail::exception &e) override {
+    problem_ = json_error(e);
+    return false;
+  }
+
+  std::string result(bool parsed, std::string *kind) {
+    if (!problem_.empty())
+      return problem_;
+    if (too_deep_)
+      return fmt::format("nested more than {} deep", kMaxDepth);
+    if (!parsed || !object_)
+      return "not a JSON object";
+    if (!kind_)
+      return "no \"record\" string";
+    if (kind)
+      *kind = std::move(*kind_);
+    return "";
+  }
+
+private:
+  bool value(bool is_string) {
+    if (depth_ == 1 && in_record_ && !is_string)
+      kind_.reset(); // a later "record" overrides an earlier one, as in a Record
+    in_record_ = false;
+    return depth_ > 0; // a scalar at the top: not an object
+  }
+  bool open(bool object) {
+    if (depth_ == 0)
+      object_ = object;
+    else
+      value(false);
+    if (++depth_ > kMaxDepth)
+      too_deep_ = true;
+    return !too_deep_ && object_;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+
+  int depth_ = 0;
+  bool object_ = false, in_record_ = false, too_deep_ = false;
+  std::optional<std::string> kind_;
+  std::string problem_;
+};
+
+std::string check_header(const Record &header) {
+  auto schema = header.find("schema");
+  if (schema == header.end() || !schema->is_number_integer())
+    return "TU header without an integer \"schema\"";
+  if (*schema != kLogSchema)
+    return fmt::format("unsupported schema {} (this inlinetune reads schema {})", schema->dump(),
+                       kLogSchema);
+  return "";
+}
+
+std::string pack(std::string_view text) {
+  std::string out(ZSTD_compressBound(text.size()), '\0');
+  size_t n = ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 1);
+  if (ZSTD_isError(n))
+    throw Error("zstd: {}", ZSTD_getErrorName(n));
+  out.resize(n);
+  out.shrink_to_fit();
+  return out;
+}
+
+std::string unpack(const TuInfo &tu) {
+  std::string out(tu.size, '\0');
+  size_t n = ZSTD_decompress(out.data(), out.size(), tu.packed.data(), tu.packed.size());
+  if (ZSTD_isError(n) || n != tu.size)
+    throw Error("{}: internal error: stored log of TU {} is damaged", tu.origin, tu.index);
+  return out;
+}
+
+} // namespace
+
+std::string check_record(std::string_view line, std::string *kind) {
+  LineChecker checker;
+  bool parsed = Record::sax_parse(line, &checker);
+  return checker.result(parsed, kind);
+}
+
+// ---- decode_frames ---------------------------------------------------------
+
+void decode_frames(std::string_view data, const std::function<void(std::string_view)> &text,
+                   const std::function<void()> &frame_end) {
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx *)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  if (!dctx)
+    throw std::bad_alloc();
+  std::vector<char> out(ZSTD_DStreamOutSize());
+  size_t pos = 0;
+  while (pos < data.size()) {
+    if (data[pos] == '\0') { // no zstd frame starts with 0: padding
+      ++pos;
+      continue;
+    }
+    const size_t frame_at = pos;
+    if (data.size() - pos >= 4 &&
+        (le32(data.data() + pos) & ZSTD_MAGIC_SKIPPABLE_MASK) == ZSTD_MAGIC_SKIPPABLE_START) {
+      size_t n = ZSTD_findFrameCompressedSize(data.data() + pos, data.size() - pos);
+      if (ZSTD_isError(n))
+        throw Error("corrupt zstd data at byte {} of the log: {}", frame_at, ZSTD_getErrorName(n));
+      pos += n;
+      continue;
+    }
+    ZSTD_DCtx_reset(dctx.get(), ZSTD_reset_session_only);
+    ZSTD_inBuffer in{data.data(), data.size(), pos};
+    for (;;) {
+      ZSTD_outBuffer chunk{out.data(), out.size(), 0};
+      size_t ret = ZSTD_decompressStream(dctx.get(), &chunk, &in);
+      if (ZSTD_isError(ret))
+        throw Error("corrupt zstd data at byte {} of the log: {}", frame_at,
+                    ZSTD_getErrorName(ret));
+      if (chunk.pos)
+        text(std::string_view(out.data(), chunk.pos));
+      if (ret == 0) // the frame is decoded and flushed; IN stops at its end
+        break;
+      if (in.pos == in.size && chunk.pos < chunk.size)
+        throw Error("truncated zstd frame at byte {} of the log", frame_at);
+    }
+    pos = in.pos;
+    frame_end();
+  }
+}
+
+// ---- TuSplitter ------------------------------------------------------------
+
+TuSplitter::TuSplitter(std::string origin, size_t max_tu_bytes, DiagnosticSink sink,
+                       std::function<void(TuText &&)> on_tu)
+    : origin_(std::move(origin)), max_tu_bytes_(max_tu_bytes), sink_(std::move(sink)),
+      on_tu_(std::move(on_tu)) {}
+
+void TuSplitter::feed(std::string_view text) {
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    std::string_view piece = text.substr(0, nl);
+    if (discard_line_) {
+      if (nl == std::string_view::npos)
+        return;
+      discard_line_ = false;
+    } else if (nl == std::string_view::npos) {
+      if (pending_.size() + piece.size() + 1 > max_tu_bytes_) {
+        ++stream_line_;
+        if (state_ != State::dropping)
+          fail(state_ == State::in_tu ? fmt::format("{}, line {}", where_tu(), tu_.lines + 1)
+                                      : fmt::format("line {}", stream_line_),
+               fmt::format("line longer than {} bytes", max_tu_bytes_));
+        state_ = State::dropping;
+        tu_.text = std::string();
+        pending_ = std::string();
+        discard_line_ = true;
+        return;
+      }
+      pending_.append(piece);
+      return;
+    } else if (pending_.empty()) {
+      line(piece);
+    } else {
+      pending_.append(piece);
+      line(pending_);
+      pending_.clear();
+    }
+    text.remove_prefix(nl + 1);
+  }
+}
+
+void TuSplitter::line(std::string_view text) {
+  ++stream_line_;
+  std::string kind;
+  std::string problem = check_record(text, &kind);
+  if (problem.empty() && kind == "tu") {
+    Record record = Record::parse(text);
+    close_tu();
+    tu_ = TuText{};
+    tu_.index = ++tus_;
+    tu_.lines = 1;
+    auto object = record.find("object");
+    object_ = object != record.end() && object->is_string() ? object->get<std::string>() : "";
+    problem = check_header(record);
+    if (problem.empty() && text.size() + 1 > max_tu_bytes_)
+      problem = fmt::format("log larger than {} bytes", max_tu_bytes_);
+    if (!problem.empty()) {
+      fail(where_tu() + ", line 1", problem);
+      state_ = State::dropping;
+      return;
+    }
+    tu_.header = std::move(record);
+    tu_.text.append(text).push_back('\n');
+    state_ = State::in_tu;
+    return;
+  }
+  switch (state_) {
+  case State::before_header:
+    fail(fmt::format("line {}", stream_line_),
+         problem.empty() ? fmt::format("the log does not start with a TU header "
+                                       "(\"record\":\"tu\"); found \"record\":{}",
+                                       Record(kind).dump())
+                         : problem);
+    state_ = State::dropping;
+    return;
+  case State::dropping:
+    ++tu_.lines;
+    return;
+  case State::in_tu:
+    ++tu_.lines;
+    if (problem.empty() && tu_.text.size() + text.size() + 1 > max_tu_bytes_)
+      problem = fmt::format("log larger than {} bytes", max_tu_bytes_);
+    if (!problem.empty()) {
+      fail(fmt::format("{}, line {}", where_tu(), tu_.lines), problem);
+      state_ = State::dropping;
+      tu_.text = std::string();
+      return;
+    }
+    tu_.text.append(text).push_back('\n');
+    return;
+  }
+}
+
+void TuSplitter::end_stream() {
+  if (!pending_.empty()) {
+    ++stream_line_;
+    if (state_ == State::in_tu)
+      fail(fmt::format("{}, line {}", where_tu(), tu_.lines + 1),
+           "truncated: the last line has no '\\n'");
+    else if (state_ == State::before_header)
+      fail(fmt::format("line {}", stream_line_), "truncated: the last line has no '\\n'");
+    state_ = State::dropping;
+  }
+  close_tu();
+  reset_stream();
+}
+
+void TuSplitter::abandon() {
+  reset_stream();
+}
+
+void TuSplitter::fail(const std::string &where, const std::string &what) {
+  ++errors_;
+  if (sink_)
+    sink_(Diagnostic{Diagnostic::Level::error, origin_, where + ": " + what});
+}
+
+std::string TuSplitter::where_tu() const {
+  return fmt::format("TU {} ({})", tu_.index, object_.empty() ? "no \"object\"" : object_);
+}
+
+void TuSplitter::close_tu() {
+  if (state_ == State::in_tu)
+    on_tu_(std::move(tu_));
+  tu_ = TuText{};
+}
+
+void TuSplitter::reset_stream() {
+  pending_ = std::string();
+  discard_line_ = false;
+  state_ = State::before_header;
+  stream_line_ = 0;
+  tu_ = TuText{};
+}
+
+// ---- LogSet ----------------------------------------------------------------
+
+struct LogSet::Scope {
+  size_t objects = 0;     // objects read (archive members included)
+  size_t without_log = 0; // of which without a log section
+  bool archive = false;   // a named path that is an archive
+};
+
+LogSet::LogSet(ReadOptions options, DiagnosticSink sink)
+    : options_(options), sink_(std::move(sink)) {}
+
+void LogSet::report(Diagnostic::Level level, const std::string &file, const std::string &message) {
+  if (level == Diagnostic::Level::error)
+    ++stats_.errors;
+  if (sink_)
+    sink_(Diagnostic{level, file, message});
+}
+
+void LogSet::add_path(const std::string &path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) {
+    report(Diagnostic::Level::error, path, std::strerror(errno));
+    return;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    read_directory(path);
+    return;
+  }
+  Scope scope;
+  read_file(path, path, scope, true, 0);
+  if (scope.archive && scope.without_log)
+    report(Diagnostic::Level::note, path,
+           fmt::format("{} of {} members have no .inlinetune.log section", scope.without_log,
+                       scope.objects));
+}
+
+// Objects and .jsonl files first, archives after: members of thin archives
+// then come up as files already read, and are named by their own paths.
+void LogSet::read_directory(const std::string &path) {
+  std::vector<std::string> files, archives;
+  std::function<void(const fs::path &)> walk = [&](const fs::path &dir) {
+    std::error_code ec;
+    std::vector<fs::path> entries;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+      entries.push_back(it->path());
+    if (ec) {
+      report(Diagnostic::Level::error, dir.string(), ec.message());
+      return;
+    }
+    std::sort(entries.begin(), entries.end());
+    for (const fs::path &entry : entries) {
+      // symlink_status: a symlink to a directory (kbuild's "source") is not followed.
+      if (fs::is_directory(fs::symlink_status(entry, ec))) {
+        walk(entry);
+        continue;
+      }
+      std::string name = entry.string();
+      if (ends_with(name, ".o") || ends_with(name, ".jsonl"))
+        files.push_back(name);
+      else if (ends_with(name, ".a"))
+        archives.push_back(name);
+    }
+  };
+  walk(path);
+  Scope scope;
+  for (const std::vector<std::string> *list : {&files, &archives})
+    for (const std::string &file : *list)
+      read_file(file, file, scope, false, 0);
+  if (scope.without_log)
+    report(Diagnostic::Level::note, path,
+           fmt::format("{} of {} objects have no .inlinetune.log section", scope.without_log,
+                       scope.objects));
+}
+
+void LogSet::read_file(const std::string &path, const std::string &display, Scope &scope,
+                       bool named, int depth) {
+  // A member of a thin archive is called "archive(member)"; say which file failed.
+  auto where = [&](const std::string &what) {
+    return path == display ? what : fmt::format("{}: {}", path, what);
+  };
+  try {
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0)
+      throw Error(where(std::strerror(errno)));
+    if (S_ISDIR(st.st_mode))
+      throw Error(where("is a directory"));
+    if (!first_time({st.st_dev, st.st_ino, UINT64_MAX}))
+      return;
+    char head[8] = {};
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      throw Error(where(std::strerror(errno)));
+    ssize_t got = read(fd, head, sizeof head);
+    int err = errno;
+    close(fd);
+    if (got < 0)
+      throw Error(where(std::strerror(err)));
+    switch (file_kind(std::string_view(head, static_cast<size_t>(got)))) {
+    case FileKind::elf: {
+      ElfFile file(path);
+      read_object(display, file.elf(), scope, named);
+      break;
+    }
+    case FileKind::archive: {
+      scope.archive = named || scope.archive;
+      ElfFile file(path);
+      read_archive(file, display, st.st_dev, st.st_ino, scope);
+      break;
+    }
+    case FileKind::thin_archive:
+      scope.archive = named || scope.archive;
+      if (depth >= kMaxThinNesting)
+        throw Error(where("thin archives nested too deep"));
+      read_thin_archive(path, display, scope, depth + 1);
+      break;
+    case FileKind::other:
+      if (!ends_with(path, ".jsonl"))
+        throw Error(where("not an ELF object, an archive or a .jsonl log"));
+      read_jsonl(path, display);
+      break;
+    }
+  } catch (const Error &e) {
+    report(Diagnostic::Level::error, display, e.what());
+  }
+}
+
+void LogSet::read_archive(const ElfFile &archive, const std::string &display, uint64_t dev,
+                          uint64_t ino, Scope &scope) {
+  archive.for_each_member([&](const std::string &name, uint64_t offset, Elf *member) {
+    if (first_time({dev, ino, offset}))
+      read_object(display + "(" + name + ")", member, scope, false);
+  });
+}
+
+void LogSet::read_thin_archive(const std::string &path, const std::string &display, Scope &scope,
+                               int depth) {
+  std::string contents;
+  {
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      throw Error(std::strerror(errno));
+    char buf[kReadChunk];
+    ssize_t got;
+    while ((got = read(fd, buf, sizeof buf)) > 0)
+      contents.append(buf, static_cast<size_t>(got));
+    int err = errno;
+    close(fd);
+    if (got < 0)
+      throw Error(std::strerror(err));
+  }
+  for (const ThinMember &member : thin_archive_members(path, contents)) {
+    std::string member_display = display + "(" + member.name + ")";
+    if (!member.nested_offset) {
+      read_file(member.path, member_display, scope, false, depth);
+      continue;
+    }
+    // "/N:M": a member of a regular archive that was added to the thin one.
+    try {
+      struct stat st;
+      if (stat(member.path.c_str(), &st) != 0)
+        throw Error("{}: {}", member.path, std::strerror(errno));
+      ElfFile nested(member.path);
+      nested.with_member_at(
+          *member.nested_offset, [&](const std::string &name, uint64_t offset, Elf *elf) {
+            if (first_time({st.st_dev, st.st_ino, offset}))
+              read_object(display + "(" + member.name + "(" + name + "))", elf, scope, false);
+          });
+    } catch (const Error &e) {
+      report(Diagnostic::Level::error, member_display, e.what());
+    }
+  }
+}
+
+void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, bool named) {
+  ++stats_.files;
+  ++scope.objects;
+  std::optional<std::vector<std::string_view>> log;
+  std::shared_ptr<const FunctionSizes> functions;
+  try {
+    log = section_contents(elf, kLogSection);
+    if (log && options_.function_sizes)
+      functions = std::make_shared<const FunctionSizes>(function_sizes(elf));
+  } catch (const Error &e) {
+    report(Diagnostic::Level::error, display, e.what());
+    return;
+  }
+  if (!log) {
+    ++stats_.without_log;
+    ++scope.without_log;
+    if (named)
+      report(Diagnostic::Level::warning, display,
+             "no .inlinetune.log section (was it compiled with the plugin?)");
+    return;
+  }
+  size_t id = begin_origin(true, std::move(functions));
+  TuSplitter split = splitter(display, id);
+  for (std::string_view section : *log) {
+    try {
+      decode_frames(
+          section, [&](std::string_view text) { split.feed(text); }, [&] { split.end_stream(); });
+    } catch (const Error &e) {
+      split.abandon();
+      report(Diagnostic::Level::error, display, e.what());
+    }
+  }
+  end_origin(display, split);
+}
+
+void LogSet::read_jsonl(const std::string &path, const std::string &display) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw Error(std::strerror(errno));
+  ++stats_.files;
+  size_t id = begin_origin(false, nullptr);
+  TuSplitter split = splitter(display, id);
+  std::vector<char> buf(kReadChunk);
+  ssize_t got;
+  while ((got = read(fd, buf.data(), buf.size())) > 0)
+    split.feed(std::string_view(buf.data(), static_cast<size_t>(got)));
+  int err = errno;
+  close(fd);
+  if (got < 0) {
+    split.abandon();
+    report(Diagnostic::Level::error, display, std::strerror(err));
+  } else {
+    split.end_stream();
+  }
+  end_origin(display, split);
+}
+
+void LogSet::add_log(const std::string &origin, std::string_view data, bool compressed,
+                     std::shared_ptr<const FunctionSizes> functions) {
+  size_t id = begin_origin(compressed, std::move(functions));
+  TuSplitter split = splitter(origin, id);
+  if (compressed) {
+    try {
+      decode_frames(
+          data, [&](std::string_view text) { split.feed(text); }, [&] { split.end_stream(); });
+    } catch (const Error &e) {
+      split.abandon();
+      report(Diagnostic::Level::error, origin, e.what());
+    }
+  } else {
+    split.feed(data);
+    split.end_stream();
+  }
+  end_origin(origin, split);
+}
+
+size_t LogSet::begin_origin(bool from_object, std::shared_ptr<const FunctionSizes> functions) {
+  origins_.push_back(Origin{0, from_object, std::move(functions)});
+  return origins_.size() - 1;
+}
+
+TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
+  return TuSplitter(
+      origin, options_.max_tu_bytes,
+      [this](const Diagnostic &d) { report(d.level, d.file, d.message); },
+      [this, origin, origin_id](TuText &&tu) {
+        const Origin &from = origins_[origin_id];
+        TuInfo info;
+        auto object = tu.header.find("object");
+        if (object != tu.header.end() && object->is_string() && !object->empty())
+          info.object = object->get<std::string>();
+        else
+          info.object = origin;
+        info.origin = origin;
+        info.index = tu.index;
+        info.records = tu.lines;
+        info.from_object = from.from_object;
+        info.functions = from.functions;
+        info.size = tu.text.size();
+        info.digest = std::hash<std::string>{}(tu.text);
+        info.packed = pack(tu.text);
+        info.origin_id = origin_id;
+        info.sequence = tus_.size();
+        ++origins_[origin_id].tus;
+        tus_.push_back(std::move(info));
+      });
+}
+
+void LogSet::end_origin(const std::string &origin, const TuSplitter &split) {
+  if (false)
+    report(Diagnostic::Level::error, origin, "empty log: no TU header");
+}
+
+// Copies of a TU (same object, same text) are kept once: the copy from an
+// object rather than a .jsonl file (it has symbols), then the one whose origin
+// holds the fewest TUs (a plain .o rather than an `ld -r` merge of several,
+// whose symbol table mixes theirs), then the first read.
+const std::vector<TuInfo> &LogSet::finish() {
+  if (finished_)
+    return tus_;
+  finished_ = true;
+  auto same_copy_key = [](const TuInfo &a, const TuInfo &b) {
+    return a.digest == b.digest && a.size == b.size && a.object == b.object;
+  };
+  std::vector<size_t> order(tus_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t i, size_t j) {
+    const TuInfo &a = tus_[i], &b = tus_[j];
+    return std::forward_as_tuple(a.digest, a.size, a.object, !a.from_object,
+                                 origins_[a.origin_id].tus, a.sequence) <
+           std::forward_as_tuple(b.digest, b.size, b.object, !b.from_object,
+                                 origins_[b.origin_id].tus, b.sequence);
+  });
+  std::vector<bool> drop(tus_.size());
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i + 1;
+    while (j < order.size() && same_copy_key(tus_[order[i]], tus_[order[j]]))
+      ++j;
+    if (j - i > 1) {
+      std::string kept = unpack(tus_[order[i]]);
+      for (size_t k = i + 1; k < j; ++k)
+        drop[order[k]] = unpack(tus_[order[k]]) == kept; // else a hash collision: keep both
+    }
+    i = j;
+  }
+  std::vector<TuInfo> kept;
+  for (size_t i = 0; i < tus_.size(); ++i) {
+    if (drop[i])
+      ++stats_.duplicates;
+    else
+      kept.push_back(std::move(tus_[i]));
+  }
+  tus_ = std::move(kept);
+  std::sort(tus_.begin(), tus_.end(), [](const TuInfo &a, const TuInfo &b) {
+    return std::tie(a.object, a.origin, a.index) < std::tie(b.object, b.origin, b.index);
+  });
+  for (size_t i = 0; i < tus_.size();) {
+    size_t j = i + 1;
+    std::string origins = tus_[i].origin;
+    for (; j < tus_.size() && tus_[j].object == tus_[i].object; ++j)
+      origins += ", " + tus_[j].origin;
+    if (j - i > 1)
+      report(Diagnostic::Level::warning, tus_[i].object,
+             fmt::format("{} different logs for this object, from {}", j - i, origins));
+    i = j;
+  }
+  return tus_;
+}
+
+std::string LogSet::text(const TuInfo &tu) const {
+  return unpack(tu);
+}
+
+std::vector<Record> LogSet::records(const TuInfo &tu) const {
+  std::string all = unpack(tu);
+  std::vector<Record> out;
+  out.reserve(tu.records);
+  std::string_view rest = all;
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    out.push_back(Record::parse(rest.substr(0, nl)));
+    rest.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+} // namespace inlinetune
