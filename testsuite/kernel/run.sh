@@ -22,7 +22,7 @@
 #                 same bytes; every record fits docs/log-schema.json
 #                 (testsuite/scripts/validate_log.py); the header says a never-inline name was "applied"
 #                 exactly in the TU that defines it.
-# Prints one line per check (PASS/FAIL/SKIP), then "kernel: N passed, M failed";
+# Prints one line per check (PASS/FAIL/SKIP), then "kernel: N passed, M failed, K skipped";
 # exits 1 on any failure. Results: build/check-kernel/results.csv.
 #
 # Environment: INLINETUNE_CACHE, KSRC (see bench/lib/kernel.sh), TUS_FILE (default
@@ -357,5 +357,6 @@ if [ ${#ran[@]} -eq 0 ]; then
   result none all "" fail "no compiler among ${compilers[*]} has a plugin build"
 fi
 
-echo "kernel: $npass passed, $nfail failed, $nskip skipped (compilers: ${ran[*]:-none}; $((SECONDS - start)) s; results: $RESULTS)"
+echo "compilers: ${ran[*]:-none}; $((SECONDS - start)) s; results: $RESULTS"
+echo "kernel: $npass passed, $nfail failed, $nskip skipped"
 [ "$nfail" -eq 0 ]
