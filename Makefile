@@ -23,7 +23,7 @@ GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h)
 
 .PHONY: all plugin check check-unit check-compile check-kernel demo deps bench-overhead bench-log clean format
-all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so)
+all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so) tools
 
 ifneq ($(TARGET_CC),)
 ifeq ($(filter $(TARGET_CC),$(KNOWN_CCS)),)
@@ -84,7 +84,7 @@ LIT_OPTS ?= -sv
 
 check: deps
 	$(MAKE) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
-	$(MAKE) check-unit check-compile check-kernel
+	$(MAKE) check-unit check-tools check-compile check-kernel
 
 check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
@@ -111,6 +111,59 @@ bench-log: deps
 	$(MAKE) all
 	bash bench/log.sh
 
+# ---- tools: the inlinetune command ----------------------------------------
+# build/tools/inlinetune (tools/*.cc; docs/log-format.md) and the unit tests of
+# its log-reading library, each built twice: as is, and with ASan+UBSan in
+# build/tools-sanitize.  check-tools runs both unit-test builds and the lit
+# tests in testsuite/tools against both binaries.
+TOOLS_SRCS := $(wildcard tools/*.cc)
+TOOLS_LIB_SRCS := tools/elf_file.cc tools/log_reader.cc tools/output.cc
+TOOLS_HDRS := $(wildcard tools/*.h)
+TOOLS_UNIT_SRCS := $(wildcard testsuite/tools/unit/*.cc)
+TOOLS_LIBS := -lelf -lzstd -lfmt
+# -O0: CLI11 and nlohmann-json are header-only, and at -O1 under the sanitizers
+# this build took twice as long to compile as its tests take to run.
+TOOLS_SANITIZE := -O0 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+.PHONY: tools check-tools format-tools
+tools: $(BUILD)/tools/inlinetune
+
+# $(1): build directory, $(2): optimisation and sanitizer flags
+define tools_rules
+$(1)/obj/%.o: %.cc $(TOOLS_HDRS) Makefile
+	@mkdir -p $$(@D)
+	@echo "  CXX     $$@"
+	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools -c $$< -o $$@
+
+$(1)/inlinetune: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_SRCS))
+	@echo "  LD      $$@"
+	@$(CXX) $(2) $$^ -o $$@ $(TOOLS_LIBS)
+
+$(1)/tools_tests: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_LIB_SRCS) $(TOOLS_UNIT_SRCS))
+	@echo "  LD      $$@"
+	@$(CXX) $(2) $$^ -o $$@ $(TOOLS_LIBS) -lgtest -lgtest_main -pthread
+endef
+$(eval $(call tools_rules,$(BUILD)/tools,$(OPT)))
+$(eval $(call tools_rules,$(BUILD)/tools-sanitize,$(TOOLS_SANITIZE)))
+
+TOOLS_BINS := $(foreach d,tools tools-sanitize,$(BUILD)/$(d)/inlinetune $(BUILD)/$(d)/tools_tests)
+# `make check` runs its sub-makes serially; the four binaries build in
+# parallel here (unless make already runs with -j) to keep check-tools short.
+check-tools:
+	@case " $(MAKEFLAGS) " in *" -j"*) jobs= ;; *) jobs=-j$$(nproc) ;; esac; \
+	  $(MAKE) -s --no-print-directory $$jobs $(TOOLS_BINS)
+	$(BUILD)/tools/tools_tests --gtest_brief=1
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/tools-sanitize/tools_tests --gtest_brief=1
+	@set -e; for d in tools tools-sanitize; do \
+	  echo "== tools lit tests with $(BUILD)/$$d/inlinetune"; \
+	  $(LIT) $(LIT_OPTS) --param inlinetune=$(abspath $(BUILD))/$$d/inlinetune \
+	    --param build=$(abspath $(BUILD)) testsuite/tools; \
+	done
+
+format: format-tools
+format-tools:
+	clang-format -i tools/*.cc tools/*.h testsuite/tools/unit/*.cc
+# ---- end of tools ----------------------------------------------------------
 
 deps:
 	@bash scripts/install-deps.sh check
