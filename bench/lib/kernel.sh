@@ -241,43 +241,44 @@ kt_tu_cmd() {
   echo
 }
 
+# kt_prepare [--src FILE] CC TU OUT [FLAG...]: sets KT_CC, KT_OUT (OUT made
+# absolute), KT_ARGV (kbuild's command of TU writing KT_OUT, with FILE as the
+# source if given) and KT_FLAGS (the FLAGs): what kt_compile runs and kt_repro
+# prints.
+kt_prepare() {
+  local src=
+  if [ "$1" = --src ]; then
+    src=$(realpath -s "$2")
+    shift 2
+  fi
+  KT_CC=$1
+  KT_OUT=$3
+  local tu=$2
+  shift 3
+  KT_FLAGS=("$@")
+  case $KT_OUT in /*) ;; *) KT_OUT=$PWD/$KT_OUT ;; esac
+  kt_tu_argv "$KT_CC" "$tu"
+  KT_ARGV[KT_ARGV_O]=$KT_OUT
+  [ -z "$src" ] || KT_ARGV[KT_ARGV_SRC]=$src
+}
+
 # kt_compile [--src FILE] CC TU OUT [FLAG...]: runs kbuild's command of TU from
 # the O= dir (as kbuild does), writing OUT (made absolute) with FLAGs appended;
 # with --src, compiles FILE in place of the TU's source. The compiler's output
 # goes to OUT.log; returns the compiler's status.
 kt_compile() {
-  local src=
-  if [ "$1" = --src ]; then
-    src=$(realpath -s "$2")
-    shift 2
-  fi
-  local cc=$1 tu=$2 out=$3
-  shift 3
-  case $out in /*) ;; *) out=$PWD/$out ;; esac
-  kt_tu_argv "$cc" "$tu"
-  KT_ARGV[KT_ARGV_O]=$out
-  [ -z "$src" ] || KT_ARGV[KT_ARGV_SRC]=$src
-  mkdir -p "$(dirname "$out")"
+  kt_prepare "$@"
+  mkdir -p "$(dirname "$KT_OUT")"
   # kbuild exports srctree to every command; the plugin reads it.
-  (cd "$(kt_kobj_dir "$cc")" && srctree=$KSRC "${KT_ARGV[@]}" "$@") >"$out.log" 2>&1
+  (cd "$(kt_kobj_dir "$KT_CC")" && srctree=$KSRC "${KT_ARGV[@]}" "${KT_FLAGS[@]}") >"$KT_OUT.log" 2>&1
 }
 
 # kt_repro [--src FILE] CC TU OUT [FLAG...]: prints, as one shell line, the
 # command kt_compile runs with these arguments (for reports of failures).
 kt_repro() {
-  local src=
-  if [ "$1" = --src ]; then
-    src=$(realpath -s "$2")
-    shift 2
-  fi
-  local cc=$1 tu=$2 out=$3
-  shift 3
-  case $out in /*) ;; *) out=$PWD/$out ;; esac
-  kt_tu_argv "$cc" "$tu"
-  KT_ARGV[KT_ARGV_O]=$out
-  [ -z "$src" ] || KT_ARGV[KT_ARGV_SRC]=$src
-  printf 'cd %q && ' "$(kt_kobj_dir "$cc")"
-  printf '%q ' "${KT_ARGV[@]}" "$@"
+  kt_prepare "$@"
+  printf 'cd %q && srctree=%q ' "$(kt_kobj_dir "$KT_CC")" "$KSRC"
+  printf '%q ' "${KT_ARGV[@]}" "${KT_FLAGS[@]}"
   echo
 }
 
