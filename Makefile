@@ -6,6 +6,8 @@
 #   make check                install deps, build, run unit, compile and kernel tests
 #   make demo                 install deps, build, run the demo on Debian's linux-source-6.1
 #   make bench-overhead       compile-time overhead of the plugin against --param
+#   make small-kernel         build the small arm64 kernel as VARIANTS (default: baseline plugin-rfc)
+#   make bench-fuzz           fuzz the log reader and the policy parser (FUZZ_SECONDS each)
 #   make deps                 install the Debian packages the project needs
 
 KNOWN_CCS := gcc-11 gcc-12 aarch64-linux-gnu-gcc-11 aarch64-linux-gnu-gcc-12
@@ -84,7 +86,7 @@ LIT_OPTS ?= -sv
 
 check: deps
 	$(MAKE) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
-	$(MAKE) check-unit check-tools check-compile check-kernel
+	$(MAKE) check-unit check-tools check-compile check-kernel check-fuzz
 
 check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
@@ -111,16 +113,39 @@ bench-log: deps
 	$(MAKE) all
 	bash bench/log.sh
 
+# The small arm64 kernel (tinyconfig + kernel-configs/qemu-small.config), built
+# whole as each of VARIANTS (baseline, rfc-params, plugin-rfc; cached until
+# their inputs change): build times, vmlinux .text (bench/small-kernel.sh,
+# docs/kernel.md).
+VARIANTS ?= baseline plugin-rfc
+.PHONY: small-kernel
+small-kernel: deps
+	$(MAKE) all
+	bash bench/small-kernel.sh $(VARIANTS)
+
 # ---- tools: the inlinetune command ----------------------------------------
 # build/tools/inlinetune (tools/*.cc; docs/log-format.md) and the unit tests of
 # its log-reading library, each built twice: as is, and with ASan+UBSan in
 # build/tools-sanitize.  check-tools runs both unit-test builds and the lit
 # tests in testsuite/tools against both binaries.
-TOOLS_SRCS := $(wildcard tools/*.cc)
-TOOLS_LIB_SRCS := tools/elf_file.cc tools/log_reader.cc tools/output.cc
-TOOLS_HDRS := $(wildcard tools/*.h)
+# plugin/glob and plugin/symbol_names are GCC-free: explain matches names as
+# the plugin's never-inline lists do.
+TOOLS_PLUGIN_SRCS := plugin/glob.cc plugin/symbol_names.cc
+TOOLS_SRCS := $(wildcard tools/*.cc) $(TOOLS_PLUGIN_SRCS)
+TOOLS_LIB_SRCS := tools/elf_file.cc tools/log_reader.cc tools/output.cc tools/records.cc \
+  tools/build_model.cc tools/table.cc $(TOOLS_PLUGIN_SRCS)
+TOOLS_HDRS := $(wildcard tools/*.h) $(TOOLS_PLUGIN_SRCS:.cc=.h)
 TOOLS_UNIT_SRCS := $(wildcard testsuite/tools/unit/*.cc)
-TOOLS_LIBS := -lelf -lzstd -lfmt
+TOOLS_LIBS := -lelf -lzstd -lfmt -liberty -lsimdjson
+# correlate and db: the two-build diff, results and profile readers, the
+# correlation, the SQLite writer (tools/build_diff.h, correlation.h, database.h).
+TOOLS_LIB_SRCS += tools/build_diff.cc tools/csv_reader.cc tools/results_reader.cc \
+  tools/profile_reader.cc tools/correlation.cc tools/database.cc
+TOOLS_LIBS += -lsqlite3
+# report: its page, and the escaping of the page's JSON block (tools/html_report.h).
+TOOLS_LIB_SRCS += tools/html_report.cc
+# The lit tests that compile C with the plugin use this one (testsuite/tools/lit.cfg.py).
+TOOLS_TEST_CC := gcc-12
 # -O0: CLI11 and nlohmann-json are header-only, and at -O1 under the sanitizers
 # this build took twice as long to compile as its tests take to run.
 TOOLS_SANITIZE := -O0 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -133,7 +158,7 @@ define tools_rules
 $(1)/obj/%.o: %.cc $(TOOLS_HDRS) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CXX     $$@"
-	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools -c $$< -o $$@
+	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools -Iplugin -c $$< -o $$@
 
 $(1)/inlinetune: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_SRCS))
 	@echo "  LD      $$@"
@@ -146,7 +171,8 @@ endef
 $(eval $(call tools_rules,$(BUILD)/tools,$(OPT)))
 $(eval $(call tools_rules,$(BUILD)/tools-sanitize,$(TOOLS_SANITIZE)))
 
-TOOLS_BINS := $(foreach d,tools tools-sanitize,$(BUILD)/$(d)/inlinetune $(BUILD)/$(d)/tools_tests)
+TOOLS_BINS := $(foreach d,tools tools-sanitize,$(BUILD)/$(d)/inlinetune $(BUILD)/$(d)/tools_tests) \
+  $(if $(filter $(TOOLS_TEST_CC),$(INSTALLED_CCS)),$(BUILD)/$(TOOLS_TEST_CC)/inlinetune.so)
 # `make check` runs its sub-makes serially; the four binaries build in
 # parallel here (unless make already runs with -j) to keep check-tools short.
 check-tools:
@@ -157,13 +183,56 @@ check-tools:
 	@set -e; for d in tools tools-sanitize; do \
 	  echo "== tools lit tests with $(BUILD)/$$d/inlinetune"; \
 	  $(LIT) $(LIT_OPTS) --param inlinetune=$(abspath $(BUILD))/$$d/inlinetune \
-	    --param build=$(abspath $(BUILD)) testsuite/tools; \
+	    --param build=$(abspath $(BUILD)) --param cc=$(TOOLS_TEST_CC) testsuite/tools; \
 	done
 
 format: format-tools
 format-tools:
 	clang-format -i tools/*.cc tools/*.h testsuite/tools/unit/*.cc
 # ---- end of tools ----------------------------------------------------------
+
+# ---- fuzz: libFuzzer targets ------------------------------------------------
+# build/fuzz/TARGET from fuzz/TARGET_fuzzer.cc and the GCC-free sources it
+# fuzzes, built by clang++-14 with libFuzzer, ASan and UBSan (the 'fuzz'
+# packages of scripts/install-deps.sh); seeds in testsuite/fuzz-corpus/TARGET/.
+# bench-fuzz fuzzes each target for FUZZ_SECONDS from a copy of its seeds under
+# build/fuzz/corpus (FUZZ_UPDATE_CORPUS=1 merges inputs that reach new edges into
+# testsuite/); check-fuzz runs each once over its seeds.  fuzz/run.sh does both.
+FUZZ_CXX := clang++-14
+FUZZ_TARGETS := log_reader log_reader_elf policy
+FUZZ_FLAGS := $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+  -fno-sanitize-recover=all $(WARN)
+FUZZ_SECONDS ?= 600
+FUZZ_LOG_READER_SRCS := tools/log_reader.cc tools/elf_file.cc
+FUZZ_LOG_READER_LIBS := -lelf -lzstd -lfmt -lsimdjson
+
+.PHONY: fuzz bench-fuzz check-fuzz
+fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+
+# The code under test gets libFuzzer's coverage instrumentation, not its main().
+$(BUILD)/fuzz/obj/%.o: %.cc $(PLUGIN_HDRS) $(TOOLS_HDRS) Makefile
+	@mkdir -p $(@D)
+	@test -x "$$(command -v $(FUZZ_CXX))" || { echo "inlinetune: no $(FUZZ_CXX); run 'make deps'" >&2; exit 1; }
+	@echo "  CXX     $@ (libFuzzer+ASan+UBSan)"
+	@$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -Iplugin -Itools -c $< -o $@
+
+fuzz_objs = $(patsubst %.cc,$(BUILD)/fuzz/obj/%.o,fuzz/$(1)_fuzzer.cc $(2))
+$(BUILD)/fuzz/log_reader: $(call fuzz_objs,log_reader,$(FUZZ_LOG_READER_SRCS))
+$(BUILD)/fuzz/log_reader_elf: $(call fuzz_objs,log_reader_elf,$(FUZZ_LOG_READER_SRCS))
+$(BUILD)/fuzz/log_reader $(BUILD)/fuzz/log_reader_elf: FUZZ_LIBS := $(FUZZ_LOG_READER_LIBS)
+$(BUILD)/fuzz/policy: $(call fuzz_objs,policy,plugin/policy.cc plugin/glob.cc)
+$(BUILD)/fuzz/policy: FUZZ_LIBS := -linih
+$(FUZZ_TARGETS:%=$(BUILD)/fuzz/%):
+	@echo "  LD      $@"
+	@$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ $(FUZZ_LIBS)
+
+bench-fuzz: deps
+	$(MAKE) fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh bench $(FUZZ_TARGETS)
+
+check-fuzz: fuzz
+	bash fuzz/run.sh check $(FUZZ_TARGETS)
+# ---- end of fuzz -----------------------------------------------------------
 
 deps:
 	@bash scripts/install-deps.sh check

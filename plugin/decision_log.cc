@@ -7,7 +7,25 @@ namespace inlinetune {
 
 using Json = nlohmann::ordered_json;
 
-static Json ref(const FunctionRef &f) { return Json{{"name", f.name}, {"symbol", f.symbol}}; }
+// {"name"}, plus "symbol" when it is not the name (C++ mangling).
+static Json ref(const FunctionRef &f) {
+  Json j{{"name", f.name}};
+  if (f.symbol != f.name)
+    j["symbol"] = f.symbol;
+  return j;
+}
+
+// KEY: the function's printable name, and KEY_symbol: its symbol when that
+// differs (C++ mangling): a C log, the kernel's, carries each name once.
+static void put_ref(Json *j, const std::string &key, const FunctionRef &f) {
+  (*j)[key] = f.name;
+  if (f.symbol != f.name)
+    (*j)[key + "_symbol"] = f.symbol;
+}
+
+static bool same(const FunctionRef &a, const FunctionRef &b) {
+  return a.name == b.name && a.symbol == b.symbol;
+}
 
 static Json params(const std::vector<ParamValue> &ps) {
   Json j = Json::object();
@@ -16,8 +34,11 @@ static Json params(const std::vector<ParamValue> &ps) {
   return j;
 }
 
-template <typename T> static Json optional(const std::optional<T> &v) {
-  return v ? Json(*v) : Json(nullptr);
+// Schema 2 leaves out what is not known instead of writing null: most site
+// records have no limit, and many lack growth or sizes.
+template <typename T> static void put(Json *j, const char *key, const std::optional<T> &v) {
+  if (v)
+    (*j)[key] = *v;
 }
 
 // 64-bit FNV-1a: a short, stable digest for ids; not for security.  (md5 would
@@ -49,57 +70,74 @@ std::string encode(const TuHeader &h) {
   Json fparams = Json::array();
   for (const TuHeader::FunctionParams &f : h.function_params)
     fparams.push_back(Json{{"function", ref(f.function)}, {"params", params(f.params)}});
-  return line(Json{{"record", "tu"},
-                   {"schema", kLogSchema},
-                   {"gcc", Json{{"version", h.gcc_version}, {"target", h.target}}},
-                   {"source", h.source},
-                   {"object", h.object},
-                   {"tag", h.tag},
-                   {"policy_md5", h.policy_md5.empty() ? Json(nullptr) : Json(h.policy_md5)},
-                   {"params", params(h.params)},
-                   {"function_params", fparams},
-                   {"never_inline", never},
-                   {"forbidden_sites", h.forbidden_sites},
-                   {"lto", h.lto}});
+  Json j{{"record", "tu"},
+         {"schema", kLogSchema},
+         {"gcc", Json{{"version", h.gcc_version}, {"target", h.target}}},
+         {"source", h.source},
+         {"object", h.object},
+         {"tag", h.tag}};
+  if (!h.policy_md5.empty())
+    j["policy_md5"] = h.policy_md5;
+  j["params"] = params(h.params);
+  j["function_params"] = fparams;
+  j["never_inline"] = never;
+  j["forbidden_sites"] = h.forbidden_sites;
+  j["lto"] = h.lto;
+  j["reasons"] = Json::object(); // std::map: sorted by code
+  for (const auto &[code, text] : h.reasons)
+    j["reasons"][code] = text;
+  return line(j);
 }
 
 std::string encode(const SiteRecord &s) {
-  Json limit = nullptr;
+  Json j{{"record", "site"}, {"id", site_id(s)}, {"pass", s.pass}};
+  put_ref(&j, "caller", s.caller);
+  if (!same(s.lexical_caller, s.caller))
+    put_ref(&j, "lexical_caller", s.lexical_caller);
+  put_ref(&j, "callee", s.callee);
+  if (!s.callee_clone.empty())
+    j["callee_clone"] = s.callee_clone;
+  j["location"] = s.location;
+  if (!(s.chain.size() == 1 && s.chain[0] == s.caller.symbol))
+    j["chain"] = s.chain;
+  j["inlined"] = s.inlined;
+  j["reason"] = s.reason; // its text: the header's "reasons"
+  put(&j, "callee_size", s.callee_size);
+  put(&j, "growth", s.growth);
+  put(&j, "caller_size_before", s.caller_size_before);
+  put(&j, "caller_size_after", s.caller_size_after);
+  put(&j, "count", s.count);
+  put(&j, "frequency", s.frequency);
+  put(&j, "hot", s.hot);
   if (s.limit)
-    limit = Json{{"param", s.limit->param},
-                 {"value", s.limit->value},
-                 {"flip_at", s.limit->flip_at ? Json(*s.limit->flip_at) : Json("unknown")}};
-  return line(Json{{"record", "site"},
-                   {"id", site_id(s)},
-                   {"pass", s.pass},
-                   {"caller", ref(s.caller)},
-                   {"lexical_caller", ref(s.lexical_caller)},
-                   {"callee", ref(s.callee)},
-                   {"callee_clone", s.callee_clone.empty() ? Json(nullptr) : Json(s.callee_clone)},
-                   {"location", s.location},
-                   {"chain", s.chain},
-                   {"inlined", s.inlined},
-                   {"reason", s.reason},
-                   {"reason_text", s.reason_text},
-                   {"callee_size", optional(s.callee_size)},
-                   {"growth", optional(s.growth)},
-                   {"caller_size_before", optional(s.caller_size_before)},
-                   {"caller_size_after", optional(s.caller_size_after)},
-                   {"count", optional(s.count)},
-                   {"frequency", optional(s.frequency)},
-                   {"hot", optional(s.hot)},
-                   {"limit", limit}});
+    j["limit"] = Json{{"param", s.limit->param},
+                      {"value", s.limit->value},
+                      {"flip_at", s.limit->flip_at ? Json(*s.limit->flip_at) : Json("unknown")}};
+  return line(j);
 }
 
 std::string encode(const FunctionRecord &f) {
-  return line(Json{{"record", "function"},
-                   {"name", f.function.name},
-                   {"symbol", f.function.symbol},
-                   {"size_before", optional(f.size_before)},
-                   {"size_after", optional(f.size_after)},
-                   {"inlined_callees", f.inlined_callees},
-                   {"out_of_line", f.out_of_line},
-                   {"never_inline", f.never_inline}});
+  Json j{{"record", "function"}, {"name", f.function.name}};
+  if (f.function.symbol != f.function.name)
+    j["symbol"] = f.function.symbol;
+  put(&j, "size_before", f.size_before);
+  put(&j, "size_after", f.size_after);
+  j["inlined_callees"] = f.inlined_callees;
+  j["out_of_line"] = f.out_of_line;
+  j["never_inline"] = f.never_inline;
+  return line(j);
+}
+
+std::string encode_log(TuHeader header, const std::vector<SiteRecord> &sites,
+                       const std::vector<FunctionRecord> &functions) {
+  for (const SiteRecord &s : sites)
+    header.reasons.emplace(s.reason, s.reason_text);
+  std::string text = encode(header);
+  for (const SiteRecord &s : sites)
+    text += encode(s);
+  for (const FunctionRecord &f : functions)
+    text += encode(f);
+  return text;
 }
 
 } // namespace inlinetune

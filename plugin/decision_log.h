@@ -5,13 +5,17 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace inlinetune {
 
-constexpr int kLogSchema = 1;
+// 2: fields not known are left out instead of written as null, names are
+// plain strings with the symbol only where it differs, reason texts are in the
+// header (docs/log-format.md).
+constexpr int kLogSchema = 2;
 
 struct FunctionRef {
   std::string name;   // printable: demangled for C++
@@ -46,6 +50,9 @@ struct TuHeader {
   std::vector<NeverInlineStatus> never_inline;
   std::vector<std::string> forbidden_sites;
   bool lto = false; // -flto: IPA decisions are made at link time, not logged here
+  // GCC's (or inlinetune's) text for each reason code the TU's site records
+  // use; encode_log() fills it from the sites.
+  std::map<std::string, std::string> reasons;
 };
 
 // The param that refused a call and the value at which the decision would flip.
@@ -65,7 +72,7 @@ struct SiteRecord {
   std::vector<std::string> chain; // symbols: caller, then each inline copy down to the call
   bool inlined = false;
   std::string reason;      // GCC's cgraph_inline_failed_t name ("OK" when inlined) or ours
-  std::string reason_text; // GCC's text for it
+  std::string reason_text; // GCC's text for it: logged once per TU, in the header's "reasons"
   std::optional<int> callee_size, growth, caller_size_before, caller_size_after;
   std::optional<int64_t> count;
   std::optional<double> frequency;
@@ -88,9 +95,16 @@ struct FunctionRecord {
 std::string site_id(const SiteRecord &site);
 
 // One JSON object per line, '\n'-terminated; keys in a fixed order, so equal
-// input gives equal bytes.
+// input gives equal bytes.  A value that is not known is left out rather than
+// written as null, and so is what a reader can infer: a symbol equal to its
+// name, a lexical caller equal to the caller, a chain of just the caller.
 std::string encode(const TuHeader &header);
 std::string encode(const SiteRecord &site);
 std::string encode(const FunctionRecord &function);
+
+// A TU's whole log: HEADER, with "reasons" filled from SITES, then SITES,
+// then FUNCTIONS.
+std::string encode_log(TuHeader header, const std::vector<SiteRecord> &sites,
+                       const std::vector<FunctionRecord> &functions);
 
 } // namespace inlinetune

@@ -249,12 +249,7 @@ std::string log_text() {
   // With -flto the IPA inliner runs at link time in lto1, without this plugin:
   // the log then holds the early inliner's decisions only.
   h.lto = flag_generate_lto;
-  std::string text = encode(h);
-  for (const SiteRecord &site : tu.observer.sites())
-    text += encode(site);
-  for (const FunctionRecord &f : tu.observer.functions())
-    text += encode(f);
-  return text;
+  return encode_log(std::move(h), tu.observer.sites(), tu.observer.functions());
 }
 
 void write_log() {

@@ -28,6 +28,9 @@ public:
   // FLAGS ("-o,--output") taking a value shown as VALUE_NAME in --help.
   virtual void option(const char *flags, const char *value_name, std::string *value,
                       const char *help) = 0;
+  // FLAGS taking one value each time it is given, any number of times.
+  virtual void multi_option(const char *flags, const char *value_name,
+                            std::vector<std::string> *values, const char *help) = 0;
   virtual void flag(const char *flags, bool *value, const char *help) = 0;
 };
 
@@ -46,5 +49,11 @@ void report(const Diagnostic &d);
 
 // One per subcommand file:
 std::function<int()> setup_extract(Args &args);
+std::function<int()> setup_summary(Args &args);
+std::function<int()> setup_diff(Args &args);
+std::function<int()> setup_explain(Args &args);
+std::function<int()> setup_report(Args &args);
+std::function<int()> setup_db(Args &args);
+std::function<int()> setup_correlate(Args &args);
 
 } // namespace inlinetune

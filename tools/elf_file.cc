@@ -267,6 +267,13 @@ std::vector<ThinMember> thin_archive_members(const std::string &archive_path,
     ThinMember member;
     if (name.size() > 1 && name[0] == '/' && name[1] >= '0' && name[1] <= '9') {
       std::string_view ref = name.substr(1);
+      // GNU ar 2.40 (kbuild's vmlinux.a) may end the field in '/' after the
+      // padding, "/18            /"; binutils reads the number and ignores that.
+      if (ref.back() == '/') {
+        ref.remove_suffix(1);
+        while (!ref.empty() && ref.back() == ' ')
+          ref.remove_suffix(1);
+      }
       size_t colon = ref.find(':');
       uint64_t at = number(ref.substr(0, colon), header_at, "bad long-name reference");
       if (colon != std::string_view::npos)

@@ -21,4 +21,12 @@ public:
       : std::runtime_error(fmt::format(format, std::forward<Args>(args)...)) {}
 };
 
+// A mistake on the command line that only the subcommand can see (a --format
+// it does not know, say): main.cc reports it as it reports CLI11's own, and
+// exits 2.
+class UsageError : public Error {
+public:
+  using Error::Error;
+};
+
 } // namespace inlinetune

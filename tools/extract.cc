@@ -28,8 +28,9 @@ struct Options {
 };
 
 // LINE with "elf_bytes" set when it is a function record: the summed size of
-// the STT_FUNC symbols named by its "symbol" in FUNCTIONS, null when there is
-// none (inlined everywhere and not emitted) or no symbol table (a .jsonl log).
+// the STT_FUNC symbols named by its "symbol" (or, schema 2 writing "symbol"
+// only when it differs, its "name") in FUNCTIONS, null when there is none
+// (inlined everywhere and not emitted) or no symbol table (a .jsonl log).
 // Other records are returned as they are.
 std::string with_elf_bytes(std::string_view line, const FunctionSizes *functions) {
   std::string kind;
@@ -38,6 +39,8 @@ std::string with_elf_bytes(std::string_view line, const FunctionSizes *functions
   Record record = Record::parse(line);
   Record bytes = nullptr;
   auto symbol = record.find("symbol");
+  if (symbol == record.end())
+    symbol = record.find("name");
   if (functions && symbol != record.end() && symbol->is_string()) {
     std::string name = symbol->get<std::string>();
     if (!name.empty() && name[0] == '*') // GCC's "use verbatim" mark on asm labels

@@ -3,6 +3,7 @@
 
 #include "error.h"
 
+#include <simdjson.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -155,9 +156,50 @@ std::string unpack(const TuInfo &tu) {
   return out;
 }
 
+// check_record's fast path: simdjson validates a line some five times faster
+// than LineChecker.  It takes exactly the lines nlohmann takes (strict UTF-8,
+// escapes and surrogates, no control characters in strings, nesting counted
+// alike), except integers beyond 64 bits, which it refuses; so whatever it
+// refuses goes to LineChecker, which decides and words the message.
+class FastChecker {
+public:
+  FastChecker() {
+    if (parser_.allocate(size_t(1) << 16, kMaxDepth))
+      throw std::bad_alloc();
+  }
+  // True when LINE is a JSON object whose (last) "record" is a string, put in *KIND.
+  bool check(std::string_view line, std::string *kind) {
+    if (padded_.size() < line.size() + simdjson::SIMDJSON_PADDING)
+      padded_.resize(line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2);
+    std::memcpy(padded_.data(), line.data(), line.size());
+    simdjson::dom::element doc;
+    simdjson::dom::object object;
+    if (parser_.parse(padded_.data(), line.size(), false).get(doc) || doc.get_object().get(object))
+      return false;
+    std::optional<std::string_view> found;
+    for (simdjson::dom::key_value_pair field : object)
+      if (field.key == "record")
+        found = field.value.is_string()
+                    ? std::optional<std::string_view>(field.value.get_string().value_unsafe())
+                    : std::nullopt;
+    if (!found)
+      return false;
+    if (kind)
+      kind->assign(*found);
+    return true;
+  }
+
+private:
+  simdjson::dom::parser parser_;
+  std::vector<char> padded_;
+};
+
 } // namespace
 
 std::string check_record(std::string_view line, std::string *kind) {
+  thread_local FastChecker fast;
+  if (fast.check(line, kind))
+    return "";
   LineChecker checker;
   bool parsed = Record::sax_parse(line, &checker);
   return checker.result(parsed, kind);
@@ -224,12 +266,7 @@ void TuSplitter::feed(std::string_view text) {
     } else if (nl == std::string_view::npos) {
       if (pending_.size() + piece.size() + 1 > max_tu_bytes_) {
         ++stream_line_;
-        if (state_ != State::dropping)
-          fail(state_ == State::in_tu ? fmt::format("{}, line {}", where_tu(), tu_.lines + 1)
-                                      : fmt::format("line {}", stream_line_),
-               fmt::format("line longer than {} bytes", max_tu_bytes_));
-        state_ = State::dropping;
-        tu_.text = std::string();
+        overlong_line();
         pending_ = std::string();
         discard_line_ = true;
         return;
@@ -247,8 +284,25 @@ void TuSplitter::feed(std::string_view text) {
   }
 }
 
+// A line longer than the limit is refused before it is parsed, header or not,
+// whether feed() saw it whole or gave up on it in pieces: so that how the
+// stream was split cannot change what is kept (a header line over the limit
+// would otherwise close the TU before it, or not).
+void TuSplitter::overlong_line() {
+  if (state_ != State::dropping)
+    fail(state_ == State::in_tu ? fmt::format("{}, line {}", where_tu(), tu_.lines + 1)
+                                : fmt::format("line {}", stream_line_),
+         fmt::format("line longer than {} bytes", max_tu_bytes_));
+  state_ = State::dropping;
+  tu_.text = std::string();
+}
+
 void TuSplitter::line(std::string_view text) {
   ++stream_line_;
+  if (text.size() + 1 > max_tu_bytes_) {
+    overlong_line();
+    return;
+  }
   std::string kind;
   std::string problem = check_record(text, &kind);
   if (problem.empty() && kind == "tu") {
@@ -260,8 +314,6 @@ void TuSplitter::line(std::string_view text) {
     auto object = record.find("object");
     object_ = object != record.end() && object->is_string() ? object->get<std::string>() : "";
     problem = check_header(record);
-    if (problem.empty() && text.size() + 1 > max_tu_bytes_)
-      problem = fmt::format("log larger than {} bytes", max_tu_bytes_);
     if (!problem.empty()) {
       fail(where_tu() + ", line 1", problem);
       state_ = State::dropping;

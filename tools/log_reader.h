@@ -27,7 +27,7 @@ namespace inlinetune {
 // keeps the plugin's key order.
 using Record = nlohmann::ordered_json;
 
-inline constexpr int kLogSchema = 1; // the "schema" this reader knows
+inline constexpr int kLogSchema = 2; // the "schema" this reader knows
 inline constexpr std::string_view kLogSection = ".inlinetune.log";
 
 struct Diagnostic {
@@ -64,7 +64,7 @@ struct TuText {
 };
 
 // Splits log streams (a zstd frame's text, a .jsonl file) into TUs.  A TU
-// starts at each header record ({"record":"tu","schema":1,...}); a stream must
+// starts at each header record ({"record":"tu","schema":2,...}); a stream must
 // start with one.  Every line must pass check_record().  A TU with a bad line, an unsupported
 // schema, a last line without '\n' or more than MAX_TU_BYTES of text is reported (an error naming
 // the origin, the TU and the line within the TU) and dropped whole; reading goes on at the next
@@ -82,6 +82,7 @@ public:
 private:
   enum class State { before_header, in_tu, dropping };
   void line(std::string_view line);
+  void overlong_line(); // a line of more than max_tu_bytes_: its TU is dropped
   void fail(const std::string &where, const std::string &what);
   std::string where_tu() const;
   void close_tu();

@@ -21,6 +21,11 @@ public:
               const char *help) override {
     app_.add_option(flags, *value, help)->type_name(value_name);
   }
+  void multi_option(const char *flags, const char *value_name, std::vector<std::string> *values,
+                    const char *help) override {
+    // One value per occurrence: "--base a b" leaves b to the positionals.
+    app_.add_option(flags, *values, help)->type_name(value_name)->allow_extra_args(false);
+  }
   void flag(const char *flags, bool *value, const char *help) override {
     app_.add_flag(flags, *value, help);
   }
@@ -71,10 +76,16 @@ int main(int argc, char **argv) {
   } catch (const CLI::ParseError &e) {
     return app.exit(e) == 0 ? 0 : 2; // --help is a ParseError too
   }
+  std::string usage = "inlinetune";
   try {
     for (const auto &[sub, run] : runs)
-      if (sub->parsed())
+      if (sub->parsed()) {
+        usage += " " + sub->get_name();
         return run();
+      }
+  } catch (const UsageError &e) {
+    fmt::print(stderr, "inlinetune: error: {}\nRun '{} --help' for usage.\n", e.what(), usage);
+    return 2;
   } catch (const Error &e) {
     fmt::print(stderr, "inlinetune: error: {}\n", e.what());
   } catch (const std::exception &e) {

@@ -47,6 +47,12 @@ def origin(name):
     return name.split('.')[0]
 
 
+def symbol(rec, key):
+    """The symbol of REC's function KEY (log schema 2: KEY_symbol, or for a
+    function record "symbol", only when it differs from the name)."""
+    return rec.get(key + '_symbol', rec[key]) if key else rec.get('symbol', rec['name'])
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
@@ -68,14 +74,15 @@ def main():
         for n, text in enumerate(f, 1):
             rec = json.loads(text)
             if rec.get('record') == 'function' and rec['out_of_line']:
-                out_of_line.add(rec['symbol'])
+                out_of_line.add(symbol(rec, None))
             if rec.get('record') != 'site' or not rec['inlined']:
                 continue
             line_col = ':'.join(rec['location'].rsplit(':', 2)[1:])
-            into = rec['chain'][0] if rec['pass'] == 'einline' else rec['chain'][-1]
-            key = (rec['pass'], origin(rec['callee']['symbol']), origin(into), line_col)
+            chain = rec.get('chain', [symbol(rec, 'caller')])  # absent: just the caller
+            into = chain[0] if rec['pass'] == 'einline' else chain[-1]
+            key = (rec['pass'], origin(symbol(rec, 'callee')), origin(into), line_col)
             logged[key] += 1
-            called.setdefault(key, set()).add(rec.get('callee_clone') or rec['callee']['symbol'])
+            called.setdefault(key, set()).add(rec.get('callee_clone', symbol(rec, 'callee')))
     gcc_matched = sum(c for k, c in gcc.items() if k in logged)
     log_matched = sum(c for k, c in logged.items() if k in gcc)
     unmatched = [k for k in logged if k not in gcc and k[0] == 'inline' and logged[k] == 1

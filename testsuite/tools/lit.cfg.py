@@ -2,7 +2,8 @@
 # Tests of the inlinetune command (tools/): each file makes its own objects,
 # archives and logs (split-file, zstd, as, ld -r, ar) in its RUN lines and
 # checks the output with FileCheck; error paths run under `not`.
-#   lit --param inlinetune=$PWD/build/tools/inlinetune --param build=$PWD/build testsuite/tools
+#   lit --param inlinetune=$PWD/build/tools/inlinetune --param build=$PWD/build \
+#       [--param cc=gcc-12] testsuite/tools
 # `make check-tools` runs them against build/tools and build/tools-sanitize
 # (ASan+UBSan: a sanitizer report aborts, which `not` does not take for a
 # failure it expected).
@@ -39,8 +40,27 @@ config.substitutions.append(('%readelf', 'readelf'))
 if shutil.which('aarch64-linux-gnu-as'):
     config.available_features.add('cross-as')
 
+# Tests that compile C with the plugin (summary, diff and explain on real
+# builds): the native plugin, `make check-tools` passes --param cc=gcc-12.
+cc = lit_config.params.get('cc', 'gcc-12')
+plugin = os.path.join(build, cc, 'inlinetune.so')
+config.substitutions.append(('%cc', cc))
+config.substitutions.append(('%plugin', plugin))
+config.substitutions.append(('%nm', 'nm'))
+if shutil.which(cc) and os.path.exists(plugin):
+    config.available_features.add('plugin')
+
 llvm_bin = '/usr/lib/llvm-14/bin'
 config.environment['PATH'] = llvm_bin + os.pathsep + os.environ.get('PATH', '')
 config.environment['LC_ALL'] = 'C'
 config.environment['ASAN_OPTIONS'] = 'abort_on_error=1:detect_leaks=1'
 config.environment['UBSAN_OPTIONS'] = 'abort_on_error=1:halt_on_error=1:print_stacktrace=1'
+
+# report: the page inlines Debian's Chart.js (libjs-chart.js), and
+# report-browser.test loads it in Debian's Chromium, headless and offline
+# (Inputs/headless.sh).  `make deps` installs both.
+if os.path.exists('/usr/share/javascript/chart.js/chart.min.js'):
+    config.available_features.add('chartjs')
+if shutil.which('chromium'):
+    config.available_features.add('chromium')
+config.substitutions.append(('%headless', 'sh ' + os.path.join(here, 'Inputs', 'headless.sh')))

@@ -90,6 +90,14 @@ TEST(ThinArchive, MemberOfANestedRegularArchive) {
             (std::vector<std::string>{"lib.a -> d/lib.a @84", "lib.a -> d/lib.a @904"}));
 }
 
+TEST(ThinArchive, ReferencesPaddedWithASlash) {
+  // As GNU ar 2.40 writes some of kbuild's vmlinux.a: "/18            /".
+  std::string a = "!<thin>\n" + ar_header("//", 14) + "a.o/\nsub/b.o/\n" +
+                  ar_header("/0             /", 10) + ar_header("/5             /", 10);
+  EXPECT_EQ(paths(thin_archive_members("t.a", a)),
+            (std::vector<std::string>{"a.o -> a.o", "sub/b.o -> sub/b.o"}));
+}
+
 TEST(ThinArchive, ShortNames) {
   std::string a = "!<thin>\n" + ar_header("x.o/", 10) + ar_header("bsd.o", 10);
   EXPECT_EQ(paths(thin_archive_members("t.a", a)),

@@ -44,7 +44,7 @@ std::vector<std::string> frames(std::string_view data) {
   return out;
 }
 
-std::string header(std::string_view object, int schema = 1) {
+std::string header(std::string_view object, int schema = 2) {
   return "{\"record\":\"tu\",\"schema\":" + std::to_string(schema) + ",\"object\":\"" +
          std::string(object) + "\"}\n";
 }
@@ -209,13 +209,16 @@ TEST(TuSplitter, StreamMustStartWithAHeader) {
 }
 
 TEST(TuSplitter, Schema) {
-  EXPECT_EQ(split({header("a.o", 2)}).problems.at(0),
-            "x.o: TU 1 (a.o), line 1: unsupported schema 2 (this inlinetune reads schema 1)");
-  EXPECT_EQ(split({"{\"record\":\"tu\",\"schema\":\"1\",\"object\":\"a.o\"}\n"}).problems.at(0),
+  // Schema 1, before the compact records, is not read as schema 2.
+  EXPECT_EQ(split({header("a.o", 1)}).problems.at(0),
+            "x.o: TU 1 (a.o), line 1: unsupported schema 1 (this inlinetune reads schema 2)");
+  EXPECT_EQ(split({header("a.o", 3)}).problems.at(0),
+            "x.o: TU 1 (a.o), line 1: unsupported schema 3 (this inlinetune reads schema 2)");
+  EXPECT_EQ(split({"{\"record\":\"tu\",\"schema\":\"2\",\"object\":\"a.o\"}\n"}).problems.at(0),
             "x.o: TU 1 (a.o), line 1: TU header without an integer \"schema\"");
   EXPECT_EQ(split({"{\"record\":\"tu\"}\n"}).problems.at(0),
             "x.o: TU 1 (no \"object\"), line 1: TU header without an integer \"schema\"");
-  Split s = split({header("a.o", 2) + "{\"record\":\"site\"}\n" + header("b.o")});
+  Split s = split({header("a.o", 1) + "{\"record\":\"site\"}\n" + header("b.o")});
   EXPECT_EQ(s.problems.size(), 1u);
   ASSERT_EQ(s.tus.size(), 1u);
   EXPECT_EQ(s.tus[0].substr(0, 4), "2:b.");
@@ -266,6 +269,31 @@ TEST(TuSplitter, MemoryPerTuIsBounded) {
   EXPECT_EQ(s.tus.size(), 1u);
 }
 
+// Found by fuzz/log_reader_fuzzer.cc: a header line over the limit closed the
+// TU before it when the line arrived whole, and dropped that TU when it came
+// in pieces; the TUs after it were numbered differently too.  Now a line over
+// the limit is refused alike however it arrives, before it is read as a header.
+TEST(TuSplitter, OverlongHeaderLineGivesTheSameResultAnySplit) {
+  std::string long_header = "{\"record\":\"tu\",\"schema\":" + std::to_string(kLogSchema) +
+                            ",\"object\":\"b.o\",\"pad\":\"" + std::string(300, 'y') + "\"}\n";
+  std::string log = header("a.o") + "{\"record\":\"site\"}\n" + long_header + header("c.o") +
+                    header("d.o", kLogSchema + 1) + long_header + header("e.o");
+  Split whole = split({log}, SIZE_MAX, 200);
+  EXPECT_EQ(whole.problems,
+            (std::vector<std::string>{
+                "x.o: TU 1 (a.o), line 3: line longer than 200 bytes",
+                "x.o: TU 3 (d.o), line 1: unsupported schema " + std::to_string(kLogSchema + 1) +
+                    " (this inlinetune reads schema " + std::to_string(kLogSchema) + ")"}));
+  ASSERT_EQ(whole.tus.size(), 2u);
+  EXPECT_EQ(whole.tus[0].substr(0, 6), "2:c.o:");
+  EXPECT_EQ(whole.tus[1].substr(0, 6), "4:e.o:");
+  for (size_t chunk : {1, 7, 64, 199, 200, 201}) {
+    Split pieces = split({log}, chunk, 200);
+    EXPECT_EQ(pieces.tus, whole.tus) << chunk;
+    EXPECT_EQ(pieces.problems, whole.problems) << chunk;
+  }
+}
+
 // ---- LogSet ----------------------------------------------------------------
 
 namespace {
@@ -300,7 +328,7 @@ TEST(LogSet, SortedByObjectThenOrigin) {
   LogSet logs({}, c.sink());
   logs.add_log("z.o", zst(header("kernel/z.o") + site(1)), true);
   logs.add_log("ab.o", zst(header("fs/b.o") + site(2)) + zst(header("Arch/a.o") + site(3)), true);
-  logs.add_log("logs/noobj.jsonl", "{\"record\":\"tu\",\"schema\":1}\n" + site(4), false);
+  logs.add_log("logs/noobj.jsonl", "{\"record\":\"tu\",\"schema\":2}\n" + site(4), false);
   const auto &tus = logs.finish();
   EXPECT_EQ(listing(tus), (std::vector<std::string>{"Arch/a.o from ab.o#2", "fs/b.o from ab.o#1",
                                                     "kernel/z.o from z.o#1",

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The SQLite schema and writer (database.h) in an in-memory database, on a
+// hand-written log fed to a LogSet without files.
+#include "database.h"
+#include "error.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <memory>
+
+using namespace inlinetune;
+
+namespace {
+
+// The rows of SQL, each as its columns' text joined by '|' ("" for NULL).
+std::vector<std::string> query(Database &db, const std::string &sql) {
+  sqlite3_stmt *s = nullptr;
+  if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &s, nullptr) != SQLITE_OK)
+    throw std::runtime_error(sqlite3_errmsg(db.handle()));
+  std::vector<std::string> rows;
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    std::string row;
+    for (int i = 0; i < sqlite3_column_count(s); ++i) {
+      const unsigned char *text = sqlite3_column_text(s, i);
+      row += (i ? "|" : "") + std::string(text ? reinterpret_cast<const char *>(text) : "");
+    }
+    rows.push_back(row);
+  }
+  sqlite3_finalize(s);
+  return rows;
+}
+
+const char *kLog =
+    R"({"record":"tu","schema":2,"gcc":{"version":"12.2.0","target":"x86_64-linux-gnu"},)"
+    R"("source":"fs/open.c","object":"fs/open.o","tag":"t","policy_md5":"abc",)"
+    R"("params":{"max-inline-insns-auto":15,"early-inlining-insns":"6"},)"
+    R"("never_inline":[{"name":"do_sys_*","origin":"command line","status":"applied",)"
+    R"("functions":["do_sys_openat2"]},{"name":"gone","origin":"p.ini:3","status":"not defined in this TU"}],)"
+    R"("lto":false,"reasons":{"OK":"inlined","MAX_INLINE_INSNS_AUTO_LIMIT":"--param max-inline-insns-auto limit reached"}})"
+    "\n"
+    R"({"record":"site","id":"00000000000000a1","pass":"einline","caller":"do_sys_open",)"
+    R"("callee":"do_sys_openat2","location":"fs/open.c:5:9","inlined":false,)"
+    R"("reason":"MAX_INLINE_INSNS_AUTO_LIMIT","growth":12,"frequency":0.5,"hot":true,)"
+    R"("limit":{"param":"max-inline-insns-auto","value":15,"flip_at":29}})"
+    "\n"
+    R"({"record":"site","id":"00000000000000a1","pass":"inline","caller":"sys_open",)"
+    R"("lexical_caller":"do_sys_open","chain":["sys_open","do_sys_open"],)"
+    R"("callee":"do_sys_openat2","location":"fs/open.c:5:9","inlined":true,"reason":"OK"})"
+    "\n"
+    R"({"record":"function","name":"do_sys_openat2","size_before":30,"size_after":30,)"
+    R"("inlined_callees":0,"out_of_line":true,"never_inline":true})"
+    "\n"
+    R"({"record":"function","name":"do_sys_open","size_before":10,"size_after":20,)"
+    R"("inlined_callees":1,"out_of_line":true})"
+    "\n";
+
+DbCounts load(Database &db, const std::string &label, bool symbols, size_t *errors) {
+  LogSet logs(ReadOptions{}, nullptr);
+  logs.add_log("fs/open.o", kLog, false,
+               std::make_shared<const FunctionSizes>(FunctionSizes{{"do_sys_openat2", 172},
+                                                                   {"do_sys_openat2.cold", 8},
+                                                                   {"do_sys_open", 60},
+                                                                   {"do_sys_open.localalias", 60},
+                                                                   {"stray", 4}}));
+  return write_build(db, label, {"fs/open.o"}, logs, symbols, nullptr, errors);
+}
+
+} // namespace
+
+TEST(Database, SchemaCreation) {
+  Database db(":memory:");
+  EXPECT_EQ(db.schema_version(), 0);
+  db.create_schema();
+  EXPECT_EQ(db.schema_version(), kDbSchema);
+  std::vector<std::string> tables;
+  for (const std::string &row :
+       query(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid"))
+    tables.push_back(row);
+  EXPECT_EQ(tables, db_tables());
+  EXPECT_EQ(
+      query(db, "SELECT key, value FROM meta ORDER BY key"),
+      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|1"}));
+  // The documented columns of sites, in order.
+  std::string columns;
+  for (const std::string &c : query(db, "SELECT name FROM pragma_table_info('sites')"))
+    columns += c + " ";
+  EXPECT_EQ(columns,
+            "build tu line id pass caller caller_symbol lexical_caller lexical_caller_symbol "
+            "callee callee_symbol callee_clone location chain inlined reason reason_text "
+            "callee_size growth caller_size_before caller_size_after count frequency hot "
+            "limit_param limit_value flip_at ");
+  // Creating it again is a no-op; another version is an error.
+  db.create_schema();
+  db.exec("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
+  EXPECT_THROW(db.create_schema(), Error);
+}
+
+TEST(Database, NotOurs) {
+  Database db(":memory:");
+  db.exec("CREATE TABLE t (x)");
+  EXPECT_THROW(db.schema_version(), Error);
+}
+
+TEST(Database, BuildRoundTrip) {
+  Database db(":memory:");
+  db.create_schema();
+  size_t errors = 99;
+  DbCounts n = load(db, "base", true, &errors);
+  EXPECT_EQ(errors, 0u);
+  EXPECT_EQ(n.tus, 1u);
+  EXPECT_EQ(n.sites, 2u);
+  EXPECT_EQ(n.decisions, 1u);
+  EXPECT_EQ(n.functions, 2u);
+  EXPECT_EQ(n.never_inline, 2u);
+  EXPECT_EQ(n.symbols, 5u);
+  db.create_indexes();
+
+  EXPECT_EQ(query(db, "SELECT build, paths, tus, errors FROM builds"),
+            std::vector<std::string>{"base|[\"fs/open.o\"]|1|0"});
+  EXPECT_EQ(query(db, "SELECT tu, key, source, object, origin, log_schema, gcc_version, tag, "
+                      "policy_md5, params, has_symbols, records FROM tus"),
+            std::vector<std::string>{
+                "0|fs/open.c|fs/open.c|fs/open.o|fs/open.o|2|12.2.0|t|abc|"
+                "{\"max-inline-insns-auto\":15,\"early-inlining-insns\":\"6\"}|1|5"});
+  EXPECT_EQ(
+      query(db, "SELECT line, pass, caller, lexical_caller, chain, inlined, reason, "
+                "reason_text, growth, frequency, hot, limit_param, limit_value, flip_at "
+                "FROM sites ORDER BY line"),
+      (std::vector<std::string>{
+          "2|einline|do_sys_open|do_sys_open|[\"do_sys_open\"]|0|"
+          "MAX_INLINE_INSNS_AUTO_LIMIT|--param max-inline-insns-auto limit reached|12|"
+          "0.5|1|max-inline-insns-auto|15|29",
+          "3|inline|sys_open|do_sys_open|[\"sys_open\",\"do_sys_open\"]|1|OK|inlined||||||"}));
+  EXPECT_EQ(
+      query(db, "SELECT id, callers, records, inlined_records, einline_inlined, "
+                "ipa_inlined, inlined, reason, limit_param FROM decisions"),
+      std::vector<std::string>{"00000000000000a1|[\"do_sys_open\",\"sys_open\"]|2|1|0|1|1|OK|"});
+  EXPECT_EQ(query(db, "SELECT symbol, size_before, size_after, inlined_callees, out_of_line, "
+                      "never_inline, emitted, bytes FROM functions ORDER BY symbol"),
+            (std::vector<std::string>{"do_sys_open|10|20|1|1|0|1|60",
+                                      "do_sys_openat2|30|30|0|1|1|1|180"}));
+  EXPECT_EQ(query(db, "SELECT symbol, size, function FROM symbols ORDER BY symbol"),
+            (std::vector<std::string>{"do_sys_open|60|do_sys_open", "do_sys_open.localalias|60|",
+                                      "do_sys_openat2|172|do_sys_openat2",
+                                      "do_sys_openat2.cold|8|do_sys_openat2", "stray|4|"}));
+  // The bytes of a function are its symbols' (aliases left out).
+  EXPECT_EQ(query(db, "SELECT f.symbol FROM functions f JOIN symbols s ON s.build = f.build "
+                      "AND s.tu = f.tu AND s.function = f.symbol GROUP BY f.symbol "
+                      "HAVING sum(s.size) != f.bytes"),
+            std::vector<std::string>{});
+  EXPECT_EQ(query(db, "SELECT position, name, origin, status, functions FROM never_inline"),
+            (std::vector<std::string>{"0|do_sys_*|command line|applied|[\"do_sys_openat2\"]",
+                                      "1|gone|p.ini:3|not defined in this TU|[]"}));
+
+  // A second build under another label; the same label again is refused.
+  load(db, "new", false, nullptr);
+  EXPECT_EQ(query(db, "SELECT build, count(*) FROM sites GROUP BY build ORDER BY build"),
+            (std::vector<std::string>{"base|2", "new|2"}));
+  EXPECT_EQ(query(db, "SELECT count(*) FROM symbols WHERE build = 'new'"),
+            std::vector<std::string>{"0"});
+  EXPECT_THROW(load(db, "base", false, nullptr), Error);
+}
+
+TEST(Database, Results) {
+  Database db(":memory:");
+  db.create_schema();
+  Results r = parse_results("workload,metric,variant,value,runs\nopen,ipo,baseline,1000,5\n"
+                            "open,ipo,rfc,950,3\n",
+                            "r.csv", {}, nullptr);
+  EXPECT_EQ(write_results(db, r), 1u);
+  EXPECT_EQ(query(db, "SELECT file, line, workload, metric, baseline, new, round(change, 4), "
+                      "base_variant, new_variant, base_runs, new_runs FROM results"),
+            std::vector<std::string>{"r.csv|2|open|ipo|1000.0|950.0|-0.05|baseline|rfc|5|3"});
+}

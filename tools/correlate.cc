@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// inlinetune correlate BASE NEW --results FILE [--profile FILE] [--top N]
+//                      [--format table|csv|json] [-o FILE]
+//
+// The diff of two builds (tools/build_diff.h) joined with measured workload
+// results and, when given, a profile (tools/correlation.h): per workload the
+// measured change, and the changed functions ranked by their share of the
+// profile (the hot ones first), with how much of each change they can
+// account for.  Attribution by profile share, not causation: docs/cli.md
+// ("correlate") states the model.  This file makes correlate's Result
+// (correlation_result.h, which report shows too) and prints it.
+#include "build_diff.h"
+#include "commands.h"
+#include "correlation.h"
+#include "correlation_result.h"
+#include "error.h"
+#include "output.h"
+#include "table.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace inlinetune {
+
+namespace {
+
+struct Options {
+  std::vector<std::string> positional, base, next;
+  std::string results, base_variant, new_variant;
+  std::string profile, profile_format = "auto", profile_build = "new";
+  std::string top = "0", format = "table", output;
+};
+
+// A fraction as a percentage rounded to 2 places; null for nullopt.
+Cell percent(const std::optional<double> &fraction) {
+  if (!fraction)
+    return nullptr;
+  return std::round(*fraction * 10000) / 100;
+}
+
+Cell rounded(double v) {
+  return std::round(v * 100) / 100;
+}
+
+// A text bar: VALUE of MAX as up to WIDTH '#', at least one for a non-zero
+// value.
+std::string bar(double value, double max, size_t width = 20) {
+  if (max <= 0 || value <= 0)
+    return "";
+  auto n = static_cast<size_t>(std::lround(value / max * static_cast<double>(width)));
+  return std::string(std::max<size_t>(n, 1), '#');
+}
+
+int run(const Options &options) {
+  const size_t top = parse_top(options.top);
+  const Format format = parse_format(options.format);
+  const ProfileFormat profile_format = parse_profile_format(options.profile_format);
+  if (options.profile_build != "new" && options.profile_build != "base")
+    throw UsageError("--profile-build: '{}' is not one of: new, base", options.profile_build);
+  if (options.results.empty())
+    throw UsageError("give the measured results with --results FILE "
+                     "(workload,metric,baseline,new or workload,metric,variant,value,runs)");
+  const auto [base_paths, new_paths] = diff_paths(options.positional, options.base, options.next);
+  Output out(options.output); // before reading: a bad -o fails at once
+
+  // The small inputs first: a missing column fails before the builds load.
+  const Results results =
+      read_results(options.results, {options.base_variant, options.new_variant}, report);
+  std::optional<Profile> profile;
+  if (!options.profile.empty()) {
+    profile = read_profile(options.profile, profile_format, report);
+    profile->build = options.profile_build == "base" ? ProfileBuild::base : ProfileBuild::next;
+  }
+  const BuildDiff d = load_diff(base_paths, new_paths, report);
+  if (std::string warning = tu_mismatch_warning(d); !warning.empty())
+    fmt::print(stderr, "inlinetune: warning: {}\n", warning);
+  const Correlation c = correlate(d, results, profile ? &*profile : nullptr);
+  const size_t errors = d.errors() + results.errors + (profile ? profile->errors : 0);
+  out.write(render(correlation_result(d, results, c, errors, top), format));
+  out.commit();
+  return errors ? 1 : 0;
+}
+
+} // namespace
+
+Result correlation_result(const BuildDiff &d, const Results &results, const Correlation &c,
+                          size_t errors, size_t top) {
+  const std::vector<std::string> &base_paths = d.base_paths, &new_paths = d.new_paths;
+  Result res;
+  std::string workloads =
+      fmt::format("{} workload result{} ({}{})", c.workloads.size(),
+                  c.workloads.size() == 1 ? "" : "s", results.path,
+                  results.layout == Results::Layout::long_
+                      ? fmt::format(": {} against {}", results.new_variant, results.base_variant)
+                      : "");
+  std::string changed =
+      fmt::format("{} changed function{} ({} flip{}: {} to inlined, {} to not inlined)",
+                  c.functions.size(), c.functions.size() == 1 ? "" : "s", c.flips,
+                  c.flips == 1 ? "" : "s", c.to_inlined, c.to_not_inlined);
+  if (c.has_profile)
+    res.headline = fmt::format(
+        "{}; {}; profile of the {} build ({}, {}): {} of its weight in changed functions, "
+        "{} in functions of the logs",
+        workloads, changed, c.profile_build == ProfileBuild::base ? "base" : "new", c.profile_path,
+        profile_format_name(c.profile_format),
+        cell_text(Column(""), percent(c.changed_share), true) + "%",
+        cell_text(Column(""),
+                  percent(c.total > 0 ? std::optional<double>(c.matched / c.total) : std::nullopt),
+                  true) +
+            "%");
+  else
+    res.headline = fmt::format("{}; {}; no profile given: functions ranked by flips and byte "
+                               "delta, and no share of the changes attributed to them",
+                               workloads, changed);
+  res.summary = {
+      {"base", base_paths},
+      {"new", new_paths},
+      {"results", results.path},
+      {"base_variant", results.base_variant.empty() ? Cell(nullptr) : Cell(results.base_variant)},
+      {"new_variant", results.new_variant.empty() ? Cell(nullptr) : Cell(results.new_variant)},
+      {"workloads", c.workloads.size()},
+      {"changed_functions", c.functions.size()},
+      {"flips", c.flips},
+      {"to_inlined", c.to_inlined},
+      {"to_not_inlined", c.to_not_inlined},
+      {"profile", c.has_profile ? Cell(c.profile_path) : Cell(nullptr)},
+      {"profile_format",
+       c.has_profile ? Cell(profile_format_name(c.profile_format)) : Cell(nullptr)},
+      {"profile_build", c.has_profile ? Cell(c.profile_build == ProfileBuild::base ? "base" : "new")
+                                      : Cell(nullptr)},
+      {"profile_unit", c.has_profile ? Cell(c.profile_unit) : Cell(nullptr)},
+      {"profile_total", c.has_profile ? rounded(c.total) : Cell(nullptr)},
+      {"profile_matched", c.has_profile ? rounded(c.matched) : Cell(nullptr)},
+      {"profile_symbols", c.symbols},
+      {"profile_matched_symbols", c.matched_symbols},
+      {"profile_ambiguous_symbols", c.ambiguous_symbols},
+      {"changed_weight", c.has_profile ? rounded(c.changed_weight) : Cell(nullptr)},
+      {"changed_share", percent(c.changed_share)},
+      {"errors", errors}};
+
+  auto cut = [&](Table &t, std::vector<Cell> row) {
+    if (top && t.rows.size() == top)
+      ++t.omitted;
+    else
+      t.rows.push_back(std::move(row));
+  };
+
+  // The changed functions, ranked.
+  Table f;
+  f.name = "functions";
+  f.title = c.has_profile ? "Changed functions, by profile weight:"
+                          : "Changed functions, by flips and byte delta (no profile):";
+  Column moved("moved", ItemText([](const Cell &m) {
+                 return fmt::format("{} {} {}", m["direction"].get<std::string>(),
+                                    m["function"].get<std::string>(),
+                                    cell_text(Column(""), m["weight"], true));
+               }));
+  f.columns = {
+      {"rank"}, {"function"},   {"file"},           {"status"},      {"weight"},          {"share"},
+      {"bar"},  {"to_inlined"}, {"to_not_inlined"}, {"delta", true}, {"est_delta", true}, moved};
+  double max_key = 0;
+  for (const FunctionCorrelation &fc : c.functions)
+    max_key =
+        std::max(max_key, c.has_profile ? fc.weight
+                                        : static_cast<double>(fc.to_inlined + fc.to_not_inlined));
+  for (size_t i = 0; i < c.functions.size(); ++i) {
+    const FunctionCorrelation &fc = c.functions[i];
+    Cell mv = Cell::array();
+    for (const WeightMove &m : fc.moved_in)
+      mv.push_back({{"direction", "from"}, {"function", m.symbol}, {"weight", rounded(m.weight)}});
+    for (const WeightMove &m : fc.moved_out)
+      mv.push_back({{"direction", "to"}, {"function", m.symbol}, {"weight", rounded(m.weight)}});
+    cut(f,
+        {i + 1, fc.name, fc.tu, function_status_name(fc.status),
+         c.has_profile ? rounded(fc.weight) : Cell(nullptr), percent(fc.share),
+         bar(c.has_profile ? fc.weight : fc.to_inlined + fc.to_not_inlined, max_key), fc.to_inlined,
+         fc.to_not_inlined, fc.delta ? Cell(*fc.delta) : Cell(nullptr), fc.est_delta, mv});
+  }
+
+  // The workloads.
+  Table w;
+  w.name = "workloads";
+  w.title = "Workloads (change: new / baseline - 1, in percent):";
+  w.columns = {{"workload"}, {"metric"}, {"baseline"},      {"new"},          {"change", true},
+               {"bar"},      {"rate"},   {"changed_share"}, {"needed", true}, {"explainable"}};
+  double max_change = 0;
+  for (const WorkloadCorrelation &x : c.workloads)
+    if (x.change)
+      max_change = std::max(max_change, std::fabs(*x.change));
+  for (const WorkloadCorrelation &x : c.workloads) {
+    std::string b;
+    if (x.change && *x.change != 0)
+      b = (*x.change > 0 ? "+" : "-") + bar(std::fabs(*x.change), max_change);
+    cut(w, {x.workload, x.metric, x.baseline, x.next, percent(x.change), b, x.rate,
+            percent(c.changed_share), percent(x.needed), percent(x.explainable)});
+  }
+  res.tables.push_back(std::move(f));
+  res.tables.push_back(std::move(w));
+  return res;
+}
+
+std::function<int()> setup_correlate(Args &args) {
+  auto options = std::make_shared<Options>();
+  args.positionals("BASE NEW", &options->positional, false,
+                   "The two builds: each a build directory, an object, an archive or a .jsonl "
+                   "log");
+  args.multi_option("--base", "PATH", &options->base,
+                    "A path of the base build (repeatable; instead of BASE NEW)");
+  args.multi_option("--new", "PATH", &options->next,
+                    "A path of the new build (repeatable; instead of BASE NEW)");
+  args.option("--results", "FILE", &options->results,
+              "Measured results (required): CSV workload,metric,baseline,new or "
+              "workload,metric,variant,value,runs");
+  args.option("--base-variant", "NAME", &options->base_variant,
+              "Long-layout results: the base build's variant (default: baseline)");
+  args.option("--new-variant", "NAME", &options->new_variant,
+              "Long-layout results: the new build's variant (default: the only other one)");
+  args.option("--profile", "FILE", &options->profile,
+              "A profile: perf report --stdio or perf script output, or a symbol,weight CSV");
+  args.option("--profile-format", "FORMAT", &options->profile_format,
+              "auto (the default), perf-report, perf-script or csv");
+  args.option("--profile-build", "BUILD", &options->profile_build,
+              "The build the profile was recorded on: new (the default) or base");
+  args.option("--top", "N", &options->top, "Only the first N rows of each table (0: all)");
+  args.option("--format", "FORMAT", &options->format, "table (the default), csv or json");
+  args.option("-o,--output", "FILE", &options->output,
+              "Write to FILE (replaced atomically) instead of standard output");
+  return [options] { return run(*options); };
+}
+
+} // namespace inlinetune

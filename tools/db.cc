@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// inlinetune db -o FILE.sqlite PATH... [--build NAME] [--append] [--symbols]
+//               [--results CSV [--base-variant V] [--new-variant V]]
+//
+// The logs as a SQLite database for SQL and pandas (tools/database.h has
+// the schema, docs/cli.md "db" documents it): the TUs, every site record,
+// the folded decisions diff compares, the functions with their real bytes,
+// the never-inline entries, with --symbols every function symbol of the
+// objects, and with --results the measured workload results.  Each build
+// goes in under a label (--build, default the first PATH's name); --append
+// adds a build to an existing database, so two builds can be diffed in SQL.
+// The database is written to a temporary file beside FILE, in one
+// transaction, and renamed over FILE at the end.
+#include "commands.h"
+#include "database.h"
+#include "error.h"
+#include "results_reader.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace inlinetune {
+
+namespace {
+
+struct Options {
+  std::vector<std::string> paths;
+  std::string output, build, results, base_variant, new_variant;
+  bool append = false, symbols = false;
+};
+
+// "build/" -> "build", "a/fs/open.o" -> "open.o".
+std::string default_label(std::string path) {
+  while (path.size() > 1 && path.back() == '/')
+    path.pop_back();
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos || path.size() == 1 ? path : path.substr(slash + 1);
+}
+
+// A temporary file beside PATH, removed unless renamed over PATH by commit().
+class TempFile {
+public:
+  explicit TempFile(const std::string &path) : path_(path), temp_(path + ".tmp.XXXXXX") {
+    int fd = mkstemp(temp_.data());
+    if (fd < 0)
+      throw Error("{}: cannot create a temporary file beside it: {}", path_, std::strerror(errno));
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    close(fd);
+  }
+  ~TempFile() {
+    if (!committed_)
+      unlink(temp_.c_str());
+  }
+  TempFile(const TempFile &) = delete;
+  TempFile &operator=(const TempFile &) = delete;
+
+  const std::string &path() const { return temp_; }
+  void copy_from(const std::string &from) {
+    std::ifstream in(from, std::ios::binary);
+    if (!in)
+      throw Error("{}: cannot open the database to append to: {}", from, std::strerror(errno));
+    std::ofstream out(temp_, std::ios::binary | std::ios::trunc);
+    out << in.rdbuf();
+    if (!out.flush())
+      throw Error("{}: write error: {}", temp_, std::strerror(errno));
+  }
+  void commit() {
+    if (rename(temp_.c_str(), path_.c_str()) != 0)
+      throw Error("{}: cannot rename {} to it: {}", path_, temp_, std::strerror(errno));
+    committed_ = true;
+  }
+
+private:
+  std::string path_, temp_;
+  bool committed_ = false;
+};
+
+int run(const Options &options) {
+  if (options.output.empty() || options.output == "-")
+    throw UsageError("give the database file with -o FILE.sqlite");
+  if (options.results.empty() && (!options.base_variant.empty() || !options.new_variant.empty()))
+    throw UsageError("--base-variant and --new-variant go with --results");
+  const std::string label =
+      options.build.empty() ? default_label(options.paths.at(0)) : options.build;
+  if (label.empty())
+    throw UsageError("--build: the label is empty");
+
+  TempFile temp(options.output); // before reading: a bad -o fails at once
+  if (options.append)
+    temp.copy_from(options.output);
+  std::optional<Results> results;
+  if (!options.results.empty())
+    results = read_results(options.results, {options.base_variant, options.new_variant}, report);
+
+  ReadOptions read_options;
+  read_options.function_sizes = true;
+  LogSet logs(read_options, report);
+  for (const std::string &path : options.paths)
+    logs.add_path(path);
+  if (logs.finish().empty())
+    throw Error("no decision logs found in {}", fmt::join(options.paths, ", "));
+
+  size_t errors = 0;
+  DbCounts n;
+  {
+    Database db(temp.path(), options.output);
+    // The file is renamed into place only when complete: no journal needed.
+    db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+    db.create_schema();
+    db.exec("BEGIN");
+    n = write_build(db, label, options.paths, logs, options.symbols, report, &errors);
+    if (results)
+      n.results = write_results(db, *results);
+    db.exec("COMMIT");
+    db.create_indexes();
+  }
+  temp.commit();
+  if (results)
+    errors += results->errors;
+  fmt::print("{}: build '{}': {} TU{}, {} site records ({} call sites), {} functions, {} "
+             "never-inline entries{}{}\n",
+             options.output, label, n.tus, n.tus == 1 ? "" : "s", n.sites, n.decisions, n.functions,
+             n.never_inline, options.symbols ? fmt::format(", {} symbols", n.symbols) : "",
+             results ? fmt::format(", {} results", n.results) : "");
+  return errors ? 1 : 0;
+}
+
+} // namespace
+
+std::function<int()> setup_db(Args &args) {
+  auto options = std::make_shared<Options>();
+  args.positionals("PATH", &options->paths, true,
+                   "Build directories, objects, archives (thin too) and .jsonl logs");
+  args.option("-o,--output", "FILE", &options->output,
+              "The database to write (required; replaced atomically)");
+  args.option("--build", "NAME", &options->build,
+              "The build's label in the database (default: the first PATH's name)");
+  args.flag("--append", &options->append,
+            "Add the build to the existing database FILE instead of replacing it");
+  args.flag("--symbols", &options->symbols,
+            "Also write every function symbol of the objects (table symbols)");
+  args.option("--results", "FILE", &options->results,
+              "Measured results to add (table results): CSV workload,metric,baseline,new or "
+              "workload,metric,variant,value,runs");
+  args.option("--base-variant", "NAME", &options->base_variant,
+              "Long-layout results: the base variant (default: baseline)");
+  args.option("--new-variant", "NAME", &options->new_variant,
+              "Long-layout results: the new variant (default: the only other one)");
+  return [options] { return run(*options); };
+}
+
+} // namespace inlinetune

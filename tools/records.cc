@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "records.h"
+
+#include "error.h"
+
+#include <simdjson.h>
+
+#include <array>
+#include <cstring>
+
+namespace inlinetune {
+
+namespace {
+
+// ---- reading a JSON value, from nlohmann or from simdjson -----------------
+// parse_site and parse_function read a Record (nlohmann); RecordReader reads
+// simdjson's DOM, some ten times faster.  Both go through one template
+// (read_site, read_function) over the two value types below, so that they
+// agree on every default, type check and message.
+
+// The keys of site and function records, and their order in kKeyNames.
+enum Key : unsigned {
+  k_record,
+  k_id,
+  k_pass,
+  k_caller,
+  k_caller_symbol,
+  k_lexical_caller,
+  k_lexical_caller_symbol,
+  k_callee,
+  k_callee_symbol,
+  k_callee_clone,
+  k_location,
+  k_chain,
+  k_inlined,
+  k_reason,
+  k_reason_text,
+  k_callee_size,
+  k_growth,
+  k_caller_size_before,
+  k_caller_size_after,
+  k_count,
+  k_frequency,
+  k_hot,
+  k_limit,
+  k_name,
+  k_symbol,
+  k_size_before,
+  k_size_after,
+  k_inlined_callees,
+  k_out_of_line,
+  k_never_inline,
+  k_keys
+};
+constexpr std::array<std::string_view, k_keys> kKeyNames = {"record",
+                                                            "id",
+                                                            "pass",
+                                                            "caller",
+                                                            "caller_symbol",
+                                                            "lexical_caller",
+                                                            "lexical_caller_symbol",
+                                                            "callee",
+                                                            "callee_symbol",
+                                                            "callee_clone",
+                                                            "location",
+                                                            "chain",
+                                                            "inlined",
+                                                            "reason",
+                                                            "reason_text",
+                                                            "callee_size",
+                                                            "growth",
+                                                            "caller_size_before",
+                                                            "caller_size_after",
+                                                            "count",
+                                                            "frequency",
+                                                            "hot",
+                                                            "limit",
+                                                            "name",
+                                                            "symbol",
+                                                            "size_before",
+                                                            "size_after",
+                                                            "inlined_callees",
+                                                            "out_of_line",
+                                                            "never_inline"};
+
+// A Record's value (never null: a null value reads as missing).
+class NValue {
+public:
+  explicit NValue(const Record &v) : v_(&v) {}
+  bool is_string() const { return v_->is_string(); }
+  bool is_object() const { return v_->is_object(); }
+  bool is_array() const { return v_->is_array(); }
+  bool is_bool() const { return v_->is_boolean(); }
+  bool is_int() const { return v_->is_number_integer(); }
+  bool is_number() const { return v_->is_number(); }
+  // An integer of 2^63 or more (nlohmann keeps those as unsigned).
+  bool is_big() const {
+    return v_->is_number_unsigned() && v_->get<uint64_t>() > uint64_t(INT64_MAX);
+  }
+  std::string_view str() const { return v_->get_ref<const std::string &>(); }
+  int64_t int64() const { return v_->get<int64_t>(); }
+  double number() const { return v_->get<double>(); }
+  bool boolean() const { return v_->get<bool>(); }
+  // The value of KEY in this object; nullopt when it is missing or null.
+  std::optional<NValue> member(std::string_view key) const {
+    auto it = v_->find(key);
+    return it == v_->end() || it->is_null() ? std::nullopt : std::optional<NValue>(NValue(*it));
+  }
+  template <typename F> void each(F &&f) const {
+    for (const Record &item : *v_)
+      f(NValue(item));
+  }
+
+private:
+  const Record *v_;
+};
+
+// A Record read as a site or function record.
+class NRecord {
+public:
+  explicit NRecord(const Record &r) : r_(r) {}
+  std::optional<NValue> get(Key key) const { return r_.member(kKeyNames[key]); }
+
+private:
+  NValue r_;
+};
+
+// A value of simdjson's DOM (never null).
+class SValue {
+public:
+  explicit SValue(simdjson::dom::element e) : e_(e) {}
+  bool is_string() const { return e_.type() == simdjson::dom::element_type::STRING; }
+  bool is_object() const { return e_.type() == simdjson::dom::element_type::OBJECT; }
+  bool is_array() const { return e_.type() == simdjson::dom::element_type::ARRAY; }
+  bool is_bool() const { return e_.type() == simdjson::dom::element_type::BOOL; }
+  bool is_int() const {
+    return e_.type() == simdjson::dom::element_type::INT64 ||
+           e_.type() == simdjson::dom::element_type::UINT64;
+  }
+  bool is_number() const { return is_int() || e_.type() == simdjson::dom::element_type::DOUBLE; }
+  // simdjson keeps an integer as unsigned only when it is 2^63 or more.
+  bool is_big() const { return e_.type() == simdjson::dom::element_type::UINT64; }
+  std::string_view str() const { return e_.get_string().value_unsafe(); }
+  int64_t int64() const { return e_.get_int64().value_unsafe(); }
+  double number() const {
+    switch (e_.type()) {
+    case simdjson::dom::element_type::INT64:
+      return static_cast<double>(e_.get_int64().value_unsafe());
+    case simdjson::dom::element_type::UINT64:
+      return static_cast<double>(e_.get_uint64().value_unsafe());
+    default:
+      return e_.get_double().value_unsafe();
+    }
+  }
+  bool boolean() const { return e_.get_bool().value_unsafe(); }
+  // As nlohmann: the last of duplicate keys counts.
+  std::optional<SValue> member(std::string_view key) const {
+    std::optional<SValue> found;
+    const simdjson::dom::object object = e_.get_object().value_unsafe();
+    for (simdjson::dom::key_value_pair field : object)
+      if (field.key == key)
+        found = field.value.is_null() ? std::nullopt : std::optional<SValue>(SValue(field.value));
+    return found;
+  }
+  template <typename F> void each(F &&f) const {
+    const simdjson::dom::array array = e_.get_array().value_unsafe();
+    for (simdjson::dom::element item : array)
+      f(SValue(item));
+  }
+
+private:
+  simdjson::dom::element e_;
+};
+
+// A simdjson object read as a site or function record: its keys looked up
+// once (the last of duplicate keys counts, as in a Record).
+class SRecord {
+public:
+  void index(simdjson::dom::object object) {
+    present_ = 0;
+    for (simdjson::dom::key_value_pair field : object) {
+      int key = key_of(field.key);
+      if (key < 0)
+        continue;
+      if (field.value.is_null()) {
+        present_ &= ~(uint64_t(1) << key);
+      } else {
+        present_ |= uint64_t(1) << key;
+        values_[key] = field.value;
+      }
+    }
+  }
+  std::optional<SValue> get(Key key) const {
+    return present_ >> key & 1 ? std::optional<SValue>(SValue(values_[key])) : std::nullopt;
+  }
+
+private:
+  static int key_of(std::string_view name) {
+    // By length first: most keys have a length of their own.
+    for (unsigned k = 0; k < k_keys; ++k)
+      if (kKeyNames[k].size() == name.size() &&
+          std::memcmp(kKeyNames[k].data(), name.data(), name.size()) == 0)
+        return static_cast<int>(k);
+    return -1;
+  }
+  uint64_t present_ = 0;
+  std::array<simdjson::dom::element, k_keys> values_;
+};
+
+[[noreturn]] void wrong(std::string_view key, const char *expected) {
+  throw Error("\"{}\": expected {}", key, expected);
+}
+
+// The helpers below take a record (NRecord, SRecord) and a Key, or a value
+// (NValue, SValue) and a key name.
+template <typename R> auto lookup(const R &r, Key key) {
+  return r.get(key);
+}
+template <typename V> auto lookup(const V &v, std::string_view key) -> decltype(v.member(key)) {
+  return v.member(key);
+}
+std::string_view name_of(Key key) {
+  return kKeyNames[key];
+}
+std::string_view name_of(std::string_view key) {
+  return key;
+}
+
+template <typename R, typename K> std::optional<std::string_view> opt_string(const R &r, K key) {
+  auto v = lookup(r, key);
+  if (!v)
+    return std::nullopt;
+  if (!v->is_string())
+    wrong(name_of(key), "a string");
+  return v->str();
+}
+
+template <typename R, typename K> std::string_view need_string(const R &r, K key) {
+  std::optional<std::string_view> s = opt_string(r, key);
+  if (!s)
+    throw Error("\"{}\" is missing", name_of(key));
+  return *s;
+}
+
+template <typename R, typename K> std::optional<int64_t> opt_int(const R &r, K key) {
+  auto v = lookup(r, key);
+  if (!v)
+    return std::nullopt;
+  if (!v->is_int())
+    wrong(name_of(key), "an integer");
+  if (v->is_big())
+    wrong(name_of(key), "an integer below 2^63");
+  return v->int64();
+}
+
+template <typename R, typename K> std::optional<bool> opt_bool(const R &r, K key) {
+  auto v = lookup(r, key);
+  if (!v)
+    return std::nullopt;
+  if (!v->is_bool())
+    wrong(name_of(key), "true or false");
+  return v->boolean();
+}
+
+template <typename R, typename K> std::optional<double> opt_number(const R &r, K key) {
+  auto v = lookup(r, key);
+  if (!v)
+    return std::nullopt;
+  if (!v->is_number())
+    wrong(name_of(key), "a number");
+  return v->number();
+}
+
+// A function named by KEY: schema 2's "KEY" (the name) and "KEY_symbol" (only
+// when it differs), or schema 1's {"name", "symbol"}.  False when KEY is
+// missing.
+template <typename R>
+bool function_ref(const R &r, Key key, Key symbol_key, std::string *name, std::string *symbol) {
+  auto v = lookup(r, key);
+  if (!v)
+    return false;
+  if (v->is_object()) {
+    name->assign(need_string(*v, "name"));
+    std::optional<std::string_view> s = opt_string(*v, "symbol");
+    symbol->assign(s ? *s : std::string_view(*name));
+    return true;
+  }
+  if (!v->is_string())
+    wrong(name_of(key), "a string");
+  name->assign(v->str());
+  std::optional<std::string_view> s = opt_string(r, symbol_key);
+  symbol->assign(s ? *s : std::string_view(*name));
+  return true;
+}
+
+// Into OUT, reusing its strings.
+template <typename R> void string_array(const R &r, Key key, std::vector<std::string> &out) {
+  size_t n = 0;
+  if (auto v = lookup(r, key)) {
+    if (!v->is_array())
+      wrong(name_of(key), "an array");
+    v->each([&](const auto &item) {
+      if (!item.is_string())
+        wrong(name_of(key), "an array of strings");
+      if (n < out.size())
+        out[n].assign(item.str());
+      else
+        out.emplace_back(item.str());
+      ++n;
+    });
+  }
+  out.resize(n);
+}
+
+// Sets every field of S (which may hold an earlier record's).
+template <typename R> void read_site(const R &r, const TuHeader &header, Site &s) {
+  s.id.assign(need_string(r, k_id));
+  std::string_view pass = need_string(r, k_pass);
+  if (pass == "einline")
+    s.pass = Pass::einline;
+  else if (pass == "inline")
+    s.pass = Pass::ipa;
+  else
+    throw Error("\"pass\": expected \"einline\" or \"inline\", found {}",
+                Record(std::string(pass)).dump());
+  if (!function_ref(r, k_caller, k_caller_symbol, &s.caller, &s.caller_symbol))
+    throw Error("\"caller\" is missing");
+  if (!function_ref(r, k_lexical_caller, k_lexical_caller_symbol, &s.lexical_caller,
+                    &s.lexical_caller_symbol)) {
+    s.lexical_caller = s.caller;
+    s.lexical_caller_symbol = s.caller_symbol;
+  }
+  if (!function_ref(r, k_callee, k_callee_symbol, &s.callee, &s.callee_symbol))
+    throw Error("\"callee\" is missing");
+  s.callee_clone.assign(opt_string(r, k_callee_clone).value_or(""));
+  s.location.assign(opt_string(r, k_location).value_or("?"));
+  string_array(r, k_chain, s.chain);
+  if (s.chain.empty())
+    s.chain.push_back(s.caller_symbol);
+  std::optional<bool> inlined = opt_bool(r, k_inlined);
+  if (!inlined)
+    throw Error("\"inlined\" is missing");
+  s.inlined = *inlined;
+  s.reason.assign(opt_string(r, k_reason).value_or(s.inlined ? "OK" : ""));
+  if (auto text = header.reasons.find(s.reason); text != header.reasons.end())
+    s.reason_text.assign(text->second);
+  else
+    s.reason_text.assign(opt_string(r, k_reason_text).value_or("")); // schema 1
+  s.callee_size = opt_int(r, k_callee_size);
+  s.growth = opt_int(r, k_growth);
+  s.caller_size_before = opt_int(r, k_caller_size_before);
+  s.caller_size_after = opt_int(r, k_caller_size_after);
+  s.count = opt_int(r, k_count);
+  s.frequency = opt_number(r, k_frequency);
+  s.hot = opt_bool(r, k_hot);
+  s.limit.reset();
+  if (auto limit = lookup(r, k_limit)) {
+    if (!limit->is_object())
+      wrong("limit", "an object");
+    Limit l;
+    l.param = need_string(*limit, "param");
+    l.value = opt_int(*limit, "value").value_or(0);
+    auto flip = limit->member("flip_at");
+    if (flip && !(flip->is_string() && flip->str() == "unknown"))
+      l.flip_at = opt_int(*limit, "flip_at");
+    s.limit = std::move(l);
+  }
+}
+
+template <typename R> void read_function(const R &r, Function &f) {
+  f.name.assign(need_string(r, k_name));
+  f.symbol.assign(opt_string(r, k_symbol).value_or(f.name));
+  f.size_before = opt_int(r, k_size_before);
+  f.size_after = opt_int(r, k_size_after);
+  f.inlined_callees = opt_int(r, k_inlined_callees).value_or(0);
+  f.out_of_line = opt_bool(r, k_out_of_line).value_or(false);
+  f.never_inline = opt_bool(r, k_never_inline).value_or(false);
+}
+
+// The header's helpers (nlohmann only: one header per TU).
+const Record *find(const Record &r, const std::string &key) {
+  auto it = r.find(key);
+  return it == r.end() || it->is_null() ? nullptr : &*it;
+}
+
+std::string header_string(const Record &r, const std::string &key, std::string fallback) {
+  std::optional<std::string_view> s = opt_string(NValue(r), key);
+  return s ? std::string(*s) : fallback;
+}
+
+} // namespace
+
+const char *pass_name(Pass pass) {
+  return pass == Pass::einline ? "einline" : "inline";
+}
+
+std::string object_symbol(const std::string &symbol) {
+  return !symbol.empty() && symbol[0] == '*' ? symbol.substr(1) : symbol;
+}
+
+TuHeader parse_header(const Record &r) {
+  TuHeader h;
+  h.schema = static_cast<int>(opt_int(NValue(r), "schema").value_or(0));
+  if (const Record *gcc = find(r, "gcc")) {
+    if (!gcc->is_object())
+      wrong("gcc", "an object");
+    h.gcc_version = header_string(*gcc, "version", "");
+    h.gcc_target = header_string(*gcc, "target", "");
+  }
+  h.source = header_string(r, "source", "");
+  h.object = header_string(r, "object", "");
+  h.tag = header_string(r, "tag", "");
+  if (std::optional<std::string_view> md5 = opt_string(NValue(r), "policy_md5"))
+    h.policy_md5 = std::string(*md5);
+  if (const Record *params = find(r, "params")) {
+    if (!params->is_object())
+      wrong("params", "an object");
+    for (const auto &[name, value] : params->items())
+      h.params.emplace_back(name, value.is_string() ? value.get<std::string>() : value.dump());
+    h.params_json = params->dump();
+  }
+  if (const Record *reasons = find(r, "reasons")) {
+    if (!reasons->is_object())
+      wrong("reasons", "an object");
+    for (const auto &[code, text] : reasons->items()) {
+      if (!text.is_string())
+        wrong("reasons", "an object of strings");
+      h.reasons[code] = text.get<std::string>();
+    }
+  }
+  if (const Record *never = find(r, "never_inline")) {
+    if (!never->is_array())
+      wrong("never_inline", "an array");
+    for (const Record &entry : *never) {
+      if (!entry.is_object())
+        continue;
+      NeverInlineEntry e;
+      e.name = header_string(entry, "name", "");
+      e.origin = header_string(entry, "origin", "");
+      e.status = header_string(entry, "status", "");
+      // "functions": names, or schema 1's {"name", "symbol"} objects.
+      if (const Record *fs = find(entry, "functions"); fs && fs->is_array())
+        for (const Record &f : *fs) {
+          if (f.is_string())
+            e.functions.push_back(f.get<std::string>());
+          else if (std::optional<NValue> name =
+                       f.is_object() ? NValue(f).member("name") : std::nullopt;
+                   name && name->is_string())
+            e.functions.emplace_back(name->str());
+        }
+      if (e.status == "applied")
+        h.never_inline_applied.push_back(e.name);
+      h.never_inline.push_back(std::move(e));
+    }
+  }
+  h.lto = opt_bool(NValue(r), "lto").value_or(false);
+  return h;
+}
+
+Site parse_site(const Record &record, const TuHeader &header) {
+  Site s;
+  read_site(NRecord(record), header, s);
+  return s;
+}
+
+Function parse_function(const Record &record) {
+  Function f;
+  read_function(NRecord(record), f);
+  return f;
+}
+
+// ---- RecordReader ------------------------------------------------------------
+
+struct RecordReader::Impl {
+  simdjson::dom::parser parser;
+  std::vector<char> padded; // the line, with the padding simdjson reads past its end
+  SRecord fast;
+  std::optional<Record> slow; // a line simdjson did not take
+  std::string kind;
+};
+
+RecordReader::RecordReader() : impl_(std::make_unique<Impl>()) {}
+RecordReader::~RecordReader() = default;
+
+std::string_view RecordReader::parse(std::string_view line) {
+  Impl &m = *impl_;
+  m.slow.reset();
+  if (m.padded.size() < line.size() + simdjson::SIMDJSON_PADDING)
+    m.padded.resize(line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2);
+  std::memcpy(m.padded.data(), line.data(), line.size());
+  simdjson::dom::element doc;
+  simdjson::dom::object object;
+  if (!m.parser.parse(m.padded.data(), line.size(), false).get(doc) &&
+      !doc.get_object().get(object)) {
+    m.fast.index(object);
+    std::optional<SValue> kind = m.fast.get(k_record);
+    m.kind.assign(kind && kind->is_string() ? kind->str() : "");
+    return m.kind;
+  }
+  // Not for simdjson (an integer beyond 64 bits, which nlohmann reads as a
+  // double), or not a record at all (LogSet checked it; a caller may not
+  // have): nlohmann's reading decides.
+  m.slow = Record::parse(line);
+  auto kind = m.slow->is_object() ? m.slow->find("record") : m.slow->end();
+  m.kind.assign(kind != m.slow->end() && kind->is_string() ? kind->get<std::string>() : "");
+  return m.kind;
+}
+
+void RecordReader::site(const TuHeader &header, Site &site) const {
+  if (impl_->slow)
+    read_site(NRecord(*impl_->slow), header, site);
+  else
+    read_site(impl_->fast, header, site);
+}
+
+void RecordReader::function(Function &function) const {
+  if (impl_->slow)
+    read_function(NRecord(*impl_->slow), function);
+  else
+    read_function(impl_->fast, function);
+}
+
+} // namespace inlinetune

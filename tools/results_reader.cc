@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "results_reader.h"
+
+#include "csv_reader.h"
+#include "error.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace inlinetune {
+
+std::optional<double> ResultRow::change() const {
+  if (baseline == 0)
+    return std::nullopt;
+  return next / baseline - 1;
+}
+
+namespace {
+
+std::string trim_lower(std::string s) {
+  size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+  s = a == std::string::npos ? "" : s.substr(a, b - a + 1);
+  for (char &c : s)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string trim(const std::string &s) {
+  size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+} // namespace
+
+Results parse_results(std::string_view text, const std::string &path, const ResultsOptions &options,
+                      const DiagnosticSink &sink) {
+  Results results;
+  results.path = path;
+  auto error = [&](size_t line, const std::string &message) {
+    sink({Diagnostic::Level::error, fmt::format("{}:{}", path, line), message});
+    ++results.errors;
+  };
+  std::vector<CsvRow> rows = parse_csv(text);
+  if (rows.empty())
+    throw Error("{}: no header row (workload,metric,baseline,new or "
+                "workload,metric,variant,value,runs)",
+                path);
+  const CsvRow &header = rows.front();
+  if (!header.error.empty())
+    throw Error("{}:{}: the header row: {}", path, header.line, header.error);
+  std::map<std::string, size_t> column;
+  for (size_t i = 0; i < header.fields.size(); ++i)
+    column.emplace(trim_lower(header.fields[i]), i);
+  auto has = [&](std::initializer_list<const char *> names) {
+    return std::all_of(names.begin(), names.end(),
+                       [&](const char *n) { return column.count(n) != 0; });
+  };
+  auto missing = [&](std::initializer_list<const char *> names) {
+    std::vector<std::string> out;
+    for (const char *n : names)
+      if (!column.count(n))
+        out.push_back(n);
+    return fmt::format("{}", fmt::join(out, ", "));
+  };
+  if (has({"workload", "metric", "baseline", "new"}))
+    results.layout = Results::Layout::wide;
+  else if (has({"workload", "metric", "variant", "value"}))
+    results.layout = Results::Layout::long_;
+  else if (column.count("variant") || column.count("value"))
+    throw Error("{}:{}: the header has no column {} (the long layout is "
+                "workload,metric,variant,value[,runs])",
+                path, header.line, missing({"workload", "metric", "variant", "value"}));
+  else
+    throw Error("{}:{}: the header has no column {} (the results are "
+                "workload,metric,baseline,new or workload,metric,variant,value,runs)",
+                path, header.line, missing({"workload", "metric", "baseline", "new"}));
+  const bool wide = results.layout == Results::Layout::wide;
+  const size_t c_workload = column["workload"], c_metric = column["metric"];
+  const std::optional<size_t> c_runs =
+      column.count("runs") ? std::optional<size_t>(column["runs"]) : std::nullopt;
+
+  // One checked row: its key fields and numbers.
+  struct Row {
+    size_t line;
+    std::string workload, metric, variant;
+    double a = 0, b = 0; // wide: baseline, new; long: value
+    std::optional<int64_t> runs;
+  };
+  std::vector<Row> good;
+  std::map<std::tuple<std::string, std::string, std::string>, size_t> seen; // -> line
+  auto duplicate = [&](const Row &g) {
+    auto [it, fresh] = seen.emplace(std::make_tuple(g.workload, g.metric, g.variant), g.line);
+    if (!fresh)
+      error(g.line, fmt::format("a second row for workload '{}', metric '{}'{} (the first is "
+                                "line {}); skipped",
+                                g.workload, g.metric,
+                                wide ? "" : fmt::format(", variant '{}'", g.variant), it->second));
+    return !fresh;
+  };
+  for (size_t r = 1; r < rows.size(); ++r) {
+    const CsvRow &row = rows[r];
+    if (!row.error.empty()) {
+      error(row.line, row.error);
+      continue;
+    }
+    if (row.fields.size() != header.fields.size()) {
+      error(row.line, fmt::format("{} field{}, the header has {}", row.fields.size(),
+                                  row.fields.size() == 1 ? "" : "s", header.fields.size()));
+      continue;
+    }
+    Row g;
+    g.line = row.line;
+    g.workload = trim(row.fields[c_workload]);
+    g.metric = trim(row.fields[c_metric]);
+    if (g.workload.empty() || g.metric.empty()) {
+      error(row.line, g.workload.empty() ? "no workload" : "no metric");
+      continue;
+    }
+    auto number = [&](const char *name, double *out) {
+      const std::string &f = row.fields[column[name]];
+      std::optional<double> v = parse_number(f);
+      if (!v)
+        error(row.line, fmt::format("{}: '{}' is not a number", name, f));
+      else
+        *out = *v;
+      return v.has_value();
+    };
+    if (wide) {
+      if (!number("baseline", &g.a) || !number("new", &g.b))
+        continue;
+    } else {
+      g.variant = trim(row.fields[column["variant"]]);
+      if (g.variant.empty()) {
+        error(row.line, "no variant");
+        continue;
+      }
+      if (!number("value", &g.a))
+        continue;
+    }
+    if (c_runs && !trim(row.fields[*c_runs]).empty()) {
+      std::optional<double> v = parse_number(row.fields[*c_runs]);
+      if (!v || *v < 0 || std::floor(*v) != *v) {
+        error(row.line, fmt::format("runs: '{}' is not a count", row.fields[*c_runs]));
+        continue;
+      }
+      g.runs = static_cast<int64_t>(*v);
+    }
+    if (duplicate(g))
+      continue;
+    good.push_back(std::move(g));
+  }
+
+  if (wide) {
+    for (const Row &g : good) {
+      ResultRow out;
+      out.workload = g.workload;
+      out.metric = g.metric;
+      out.baseline = g.a;
+      out.next = g.b;
+      out.base_runs = out.new_runs = g.runs;
+      out.line = g.line;
+      results.rows.push_back(std::move(out));
+    }
+    return results;
+  }
+
+  // The long layout: choose the variants, then pair their rows.
+  std::vector<std::string> variants; // in file order
+  for (const Row &g : good)
+    if (std::find(variants.begin(), variants.end(), g.variant) == variants.end())
+      variants.push_back(g.variant);
+  auto in_file = [&](const std::string &v) {
+    return std::find(variants.begin(), variants.end(), v) != variants.end();
+  };
+  std::string base = options.base_variant, next = options.new_variant;
+  if (base.empty())
+    base = in_file("baseline") ? "baseline" : in_file("base") ? "base" : "";
+  if (base.empty())
+    throw Error("{}: no variant 'baseline' (variants: {}); name the base one with "
+                "--base-variant",
+                path, fmt::join(variants, ", "));
+  if (!in_file(base))
+    throw Error("{}: no rows for the base variant '{}' (variants: {})", path, base,
+                fmt::join(variants, ", "));
+  if (next.empty()) {
+    std::vector<std::string> others;
+    for (const std::string &v : variants)
+      if (v != base)
+        others.push_back(v);
+    if (others.size() != 1)
+      throw Error(
+          others.empty()
+              ? fmt::format("{}: only the variant '{}'; nothing to compare it with", path, base)
+              : fmt::format("{}: {} variants besides '{}' ({}); choose one with "
+                            "--new-variant",
+                            path, others.size(), base, fmt::join(others, ", ")));
+    next = others.front();
+  }
+  if (!in_file(next))
+    throw Error("{}: no rows for the new variant '{}' (variants: {})", path, next,
+                fmt::join(variants, ", "));
+  if (next == base)
+    throw Error("{}: the base and the new variant are both '{}'", path, base);
+  results.base_variant = base;
+  results.new_variant = next;
+
+  struct Pair {
+    const Row *base = nullptr, *next = nullptr;
+  };
+  std::vector<std::pair<std::string, std::string>> order;
+  std::map<std::pair<std::string, std::string>, Pair> pairs;
+  for (const Row &g : good) {
+    if (g.variant != base && g.variant != next)
+      continue;
+    auto key = std::make_pair(g.workload, g.metric);
+    auto [it, fresh] = pairs.emplace(key, Pair{});
+    if (fresh)
+      order.push_back(key);
+    (g.variant == base ? it->second.base : it->second.next) = &g;
+  }
+  for (const auto &key : order) {
+    const Pair &p = pairs[key];
+    if (!p.base || !p.next) {
+      const Row *only = p.base ? p.base : p.next;
+      sink({Diagnostic::Level::warning, fmt::format("{}:{}", path, only->line),
+            fmt::format("workload '{}', metric '{}' has no row for the {} variant '{}'; left out",
+                        key.first, key.second, p.base ? "new" : "base", p.base ? next : base)});
+      continue;
+    }
+    ResultRow out;
+    out.workload = key.first;
+    out.metric = key.second;
+    out.baseline = p.base->a;
+    out.next = p.next->a;
+    out.base_runs = p.base->runs;
+    out.new_runs = p.next->runs;
+    out.line = p.base->line;
+    results.rows.push_back(std::move(out));
+  }
+  return results;
+}
+
+Results read_results(const std::string &path, const ResultsOptions &options,
+                     const DiagnosticSink &sink) {
+  return parse_results(read_text_file(path), path, options, sink);
+}
+
+} // namespace inlinetune
