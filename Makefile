@@ -7,6 +7,8 @@
 #   make demo                 install deps, build, run the demo on Debian's linux-source-6.1
 #   make bench-overhead       compile-time overhead of the plugin against --param
 #   make small-kernel         build the small arm64 kernel as VARIANTS (default: baseline plugin-rfc)
+#   make selftests            boot VARIANTS under QEMU, run the kernel's ftrace selftests on each
+#   make bench-kernel         kernel variants: selftests, workloads in instructions per op, HTML reports
 #   make bench-fuzz           fuzz the log reader and the policy parser (FUZZ_SECONDS each)
 #   make deps                 install the Debian packages the project needs
 
@@ -24,7 +26,7 @@ CORE_SRCS := plugin/glob.cc plugin/policy.cc plugin/source_path.cc plugin/option
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h)
 
-.PHONY: all plugin check check-unit check-compile check-kernel demo deps bench-overhead bench-log clean format
+.PHONY: all plugin check check-unit check-compile check-kernel check-bench demo deps bench-overhead bench-log clean format
 all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so) tools
 
 ifneq ($(TARGET_CC),)
@@ -84,9 +86,10 @@ $(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Make
 LIT := python3 /usr/lib/llvm-14/build/utils/lit/lit.py
 LIT_OPTS ?= -sv
 
+# The builds run in parallel (every core), the tests one part after another.
 check: deps
-	$(MAKE) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
-	$(MAKE) check-unit check-tools check-compile check-kernel check-fuzz
+	$(MAKE) -j$$(nproc) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) fuzz
+	$(MAKE) check-unit check-tools check-compile check-bench check-kernel check-fuzz
 
 check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
@@ -100,6 +103,11 @@ check-compile: all
 
 check-kernel: all
 	bash testsuite/kernel/run.sh
+
+# The harness's own tests (testsuite/bench: never-inline derivation, initramfs,
+# qm_run against a fake QEMU); no kernel build, no boot.
+check-bench: all
+	$(LIT) $(LIT_OPTS) testsuite/bench
 
 demo: deps
 	$(MAKE) all
@@ -123,6 +131,32 @@ small-kernel: deps
 	$(MAKE) all
 	bash bench/small-kernel.sh $(VARIANTS)
 
+# The kernel's own ftrace selftests (SELFTESTS, default test.d/kprobe) on the
+# small kernel booted under QEMU as each of VARIANTS (built first when their
+# tree is not cached), with an initramfs of busybox and ftracetest: a table of
+# results per test and variant, build/bench/selftests.csv (bench/selftests.sh,
+# docs/kernel.md).  The `boot` packages: QEMU, and busybox-static:arm64
+# unpacked into the cache.
+.PHONY: selftests
+selftests: deps
+	@bash scripts/install-deps.sh boot
+	$(MAKE) all
+	bash bench/selftests.sh $(VARIANTS)
+
+# The kernel benchmark (bench/bench-kernel.sh, docs/kernel.md): the small
+# kernel built as each variant (default baseline rfc-params plugin-rfc, plus
+# one per file of POLICIES), booted to run the ftrace selftests and, over
+# LAYOUTS fixed layouts x RUNS boots under -icount, the workloads of
+# bench/workloads/ (instructions per operation); build/bench/kernel/
+# results.csv, a table against baseline, and `inlinetune report` of each
+# variant against baseline.  KSRC= another kernel tree.  VARIANTS here
+# defaults to the three, not to the small-kernel targets' default.
+.PHONY: bench-kernel
+bench-kernel: deps
+	@bash scripts/install-deps.sh boot
+	$(MAKE) all
+	bash bench/bench-kernel.sh $(if $(filter file,$(origin VARIANTS)),,$(VARIANTS))
+
 # ---- tools: the inlinetune command ----------------------------------------
 # build/tools/inlinetune (tools/*.cc; docs/log-format.md) and the unit tests of
 # its log-reading library, each built twice: as is, and with ASan+UBSan in
@@ -134,7 +168,7 @@ TOOLS_PLUGIN_SRCS := plugin/glob.cc plugin/symbol_names.cc
 TOOLS_SRCS := $(wildcard tools/*.cc) $(TOOLS_PLUGIN_SRCS)
 TOOLS_LIB_SRCS := tools/elf_file.cc tools/log_reader.cc tools/output.cc tools/records.cc \
   tools/build_model.cc tools/table.cc $(TOOLS_PLUGIN_SRCS)
-TOOLS_HDRS := $(wildcard tools/*.h) $(TOOLS_PLUGIN_SRCS:.cc=.h)
+TOOLS_HDRS := $(wildcard tools/*.h) $(TOOLS_PLUGIN_SRCS:.cc=.h) plugin/log_sink.h
 TOOLS_UNIT_SRCS := $(wildcard testsuite/tools/unit/*.cc)
 TOOLS_LIBS := -lelf -lzstd -lfmt -liberty -lsimdjson
 # correlate and db: the two-build diff, results and profile readers, the
@@ -242,3 +276,4 @@ clean:
 
 format:
 	clang-format -i plugin/*.cc plugin/*.h testsuite/unit/*.cc
+

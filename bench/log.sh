@@ -78,7 +78,7 @@ for tu in "${tus[@]:${#tus[@]}-nsize}"; do
   mapfile -t flags < <(kt_plugin_flags "$cc" profile=rfc)
   read -r cpu_log rss_log < <(timed obj "$tu" "$d/log.o" "${flags[@]}")
   kt_log "$d/log.o" "$d/log.jsonl"
-  log_bytes=$(printf '%d' "0x$("$KT_READELF" -SW "$d/log.o" | sed -n 's/.*\.inlinetune\.log *PROGBITS *[0-9a-f]* *[0-9a-f]* *\([0-9a-f]*\).*/\1/p')")
+  log_bytes=$(printf '%d' "0x$("$KT_READELF" -SW "$d/log.o" | sed -n 's/.*\.inlinetune\.log *NOTE *[0-9a-f]* *[0-9a-f]* *\([0-9a-f]*\).*/\1/p')")
   read -r cpu_rec rss_rec < <(timed record "$tu" "$d/rec.o" "${KT_RFC_FLAGS[@]}" -fsave-optimization-record)
   # GCC names the record after -dumpbase: rec.o -> rec.c.opt-record.json.gz.
   rec_file=$d/rec.c.opt-record.json.gz

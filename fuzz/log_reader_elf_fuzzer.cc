@@ -3,8 +3,8 @@
 // to `inlinetune extract`: LogSet::add_path() of a file holding them, with
 // function sizes on (--with-symbols), then every TU's records.  An ELF object
 // or a regular archive goes through libelf (tools/elf_file.cc) and the
-// .inlinetune.log section through the reader; a thin archive's member table is
-// parsed by hand (thin_archive_members()).
+// .inlinetune.log section (its notes, or raw frames) through the reader; a
+// thin archive's member table is parsed by hand (thin_archive_members()).
 //
 // The file lives in a directory of its own (under $TMPDIR), made once per
 // process.  A thin archive names its members by path: those that would leave

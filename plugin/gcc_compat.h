@@ -32,6 +32,7 @@
 #include "ipa-inline.h"
 #include "toplev.h"
 #include "langhooks.h"
+#include "rtl.h"
 #include "output.h"
 #include "md5.h"
 

@@ -41,6 +41,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <set>
 #include <tuple>
@@ -252,6 +253,30 @@ std::string log_text() {
   return encode_log(std::move(h), tu.observer.sites(), tu.observer.functions());
 }
 
+// The log as one ELF note in the non-allocated, excluded (flag "e") section
+// kLogSection, the way annobin records its build notes: final links
+// (vmlinux, vdso.so) drop it; ld -r (vmlinux.o, modules) concatenates the
+// notes of its inputs, which stay a valid note list since every note is
+// padded to 4 bytes.  SHT_NOTE, not SHT_PROGBITS: modpost warns about each
+// non-allocated PROGBITS section whose name is not on its list
+// (check_section() in scripts/mod/modpost.c).  GCC's section flags cannot
+// ask for @note outside ".note*" names, so the section is pushed and popped
+// around the note: GCC's idea of the current section stays true.
+void emit_log_note(const std::string &frame) {
+  FILE *out = asm_out_file;
+  fprintf(out, "\t.pushsection\t%s,\"e\",%%note\n", kLogSection);
+  ASM_OUTPUT_ALIGN(out, 2);
+  const size_t owner_size = std::strlen(kLogNoteOwner) + 1;
+  assemble_integer(GEN_INT(owner_size), 4, BITS_PER_UNIT, 1);
+  assemble_integer(GEN_INT(frame.size()), 4, BITS_PER_UNIT, 1);
+  assemble_integer(GEN_INT(kLogNoteType), 4, BITS_PER_UNIT, 1);
+  assemble_string(kLogNoteOwner, owner_size);
+  ASM_OUTPUT_ALIGN(out, 2);
+  assemble_string(frame.data(), frame.size());
+  ASM_OUTPUT_ALIGN(out, 2);
+  fprintf(out, "\t.popsection\n");
+}
+
 void write_log() {
   std::string text = log_text();
   if (state->options.log == "obj") {
@@ -260,11 +285,12 @@ void write_log() {
       error("inlinetune: cannot compress the decision log");
       return;
     }
-    // SECTION_EXCLUDE: final links (vmlinux, modules' .ko) drop it; ld -r
-    // (kbuild's module objects) concatenates the frames of its inputs.
-    // SECTION_DEBUG: not allocated (no 'a' flag), like debug info.
-    switch_to_section(get_section(kLogSection, SECTION_EXCLUDE | SECTION_DEBUG, NULL_TREE));
-    assemble_string(frame.data(), frame.size());
+    if (frame.size() > UINT32_MAX) { // a note's descriptor size is 32 bits
+      error("inlinetune: the decision log is too large for an ELF note (%lu bytes compressed)",
+            (unsigned long)frame.size());
+      return;
+    }
+    emit_log_note(frame);
     return;
   }
   std::string why;

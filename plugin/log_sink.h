@@ -7,8 +7,14 @@
 
 namespace inlinetune {
 
-// The object section that carries the log; SHF_EXCLUDE, so final links drop it.
-constexpr const char *kLogSection = ".inlinetune.log";
+// The object section that carries the log; SHF_EXCLUDE, so final links drop
+// it.  SHT_NOTE: one ELF note per TU, owner kLogNoteOwner, type kLogNoteType,
+// its descriptor one zstd frame (docs/log-format.md).
+// (The type is arbitrary, but outside the generic note types that readelf
+// names when it does not know the owner: "ILOG".)  The CLI reads these too.
+inline constexpr const char *kLogSection = ".inlinetune.log";
+inline constexpr const char *kLogNoteOwner = "inlinetune";
+inline constexpr unsigned kLogNoteType = 0x494c4f47;
 
 // One zstd frame holding TEXT (with its content size, so readers can check it).
 // The level is a trade measured by `make bench-log` on 20 kernel TUs, against

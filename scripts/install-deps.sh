@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages inlinetune needs; a no-op when all are present.
-# Usage: scripts/install-deps.sh [plugin|fuzz|check|demo]   (default: check)
+# Usage: scripts/install-deps.sh [plugin|fuzz|check|demo|boot]   (default: check)
 set -eu
 
 base=(make g++ g++-11 g++-12 gcc-11 gcc-12 gcc-11-plugin-dev gcc-12-plugin-dev
@@ -23,14 +23,20 @@ kernel=(linux-source-6.1 bc flex bison libssl-dev libelf-dev xz-utils cpio time)
 # The libFuzzer targets (fuzz/): clang's -fsanitize=fuzzer runtime comes with
 # libclang-rt-14-dev; libfuzzer-14-dev adds libFuzzer as a plain library.
 fuzz=(clang-14 libclang-rt-14-dev libfuzzer-14-dev)
+# Booting the small arm64 kernel (bench/lib/qemu.sh, bench/lib/initramfs.sh):
+# qemu-system-arm holds qemu-system-aarch64; cpio and gzip pack the initramfs.
+# Its arm64 busybox is not installed but unpacked into the cache (see below).
+# libc6-dev-arm64-cross: the static libc the workloads (bench/workloads/) link.
+boot=(qemu-system-arm cpio gzip libc6-dev-arm64-cross)
 
 want=("${base[@]}" "${cross[@]}")
 case "${1:-check}" in
   plugin) want=("${base[@]}") ;;
   fuzz) want=("${base[@]}" "${fuzz[@]}") ;;
-  check) want+=("${kernel[@]}" "${fuzz[@]}" "${browser[@]}") ;;
-  demo) want+=("${kernel[@]}") ;;
-  *) echo "install-deps.sh: unknown set '$1' (plugin, fuzz, check, demo)" >&2; exit 2 ;;
+  check) want+=("${kernel[@]}" "${fuzz[@]}" "${browser[@]}" "${boot[@]}") ;;
+  demo) want+=("${kernel[@]}" "${boot[@]}") ;;
+  boot) want+=("${kernel[@]}" "${boot[@]}") ;;
+  *) echo "install-deps.sh: unknown set '$1' (plugin, fuzz, check, demo, boot)" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -39,9 +45,48 @@ for p in "${want[@]}"; do
     missing+=("$p")
   fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "install-deps: installing ${missing[*]}"
 if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# boot: the initramfs's busybox is an arm64 binary, Debian's busybox-static:arm64.
+# Installing it would put an arm64 /bin/busybox on this (x86-64) machine, so
+# the package is only downloaded and unpacked into the cache that
+# bench/lib/kernel.sh uses: $INLINETUNE_CACHE/busybox-arm64/ holds the .deb
+# (its sha256 keys the initramfs cache) and its files, bin/busybox among them.
+# Downloading needs arm64 in dpkg's architectures (an apt source entry with no
+# Arch: restriction then serves arm64 indexes too); that is added once.
+if [[ " boot check demo " == *" ${1:-check} "* ]]; then
+  cache=${INLINETUNE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inlinetune}/busybox-arm64
+  if [ ! -x "$cache/root/bin/busybox" ] || ! ls "$cache"/busybox-static_*_arm64.deb >/dev/null 2>&1; then
+    if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+      echo "install-deps: adding arm64 to dpkg's architectures (for busybox-static:arm64)"
+      $sudo dpkg --add-architecture arm64
+      $sudo apt-get update -qq
+    fi
+    echo "install-deps: fetching busybox-static:arm64 into $cache"
+    tmp=$(mktemp -d)
+    # apt-get download writes into the current directory.
+    if ! (cd "$tmp" && apt-get download -qq busybox-static:arm64) 2>"$tmp/apt.err"; then
+      # An index fetched before arm64 was added has no arm64 entries: update once.
+      $sudo apt-get update -qq
+      (cd "$tmp" && apt-get download -qq busybox-static:arm64) || {
+        echo "install-deps: error: 'apt-get download busybox-static:arm64' failed" >&2
+        cat "$tmp/apt.err" >&2
+        rm -rf "$tmp"
+        exit 1
+      }
+    fi
+    deb=$(ls "$tmp"/busybox-static_*_arm64.deb)
+    rm -rf "$cache"
+    mkdir -p "$cache"
+    dpkg -x "$deb" "$cache/root"
+    mv "$deb" "$cache/"
+    rm -rf "$tmp"
+    [ -x "$cache/root/bin/busybox" ] || { echo "install-deps: error: $deb holds no bin/busybox" >&2; exit 1; }
+    echo "install-deps: $(basename "$deb") unpacked in $cache/root"
+  fi
+fi

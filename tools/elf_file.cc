@@ -159,12 +159,47 @@ void check_bounds(Elf *elf) {
 
 } // namespace
 
-std::optional<std::vector<std::string_view>> section_contents(Elf *elf, std::string_view name) {
+namespace {
+
+// The notes of one SHT_NOTE section's DATA (libelf has turned their headers
+// into host byte order: ELF_T_NHDR).
+void read_notes(Elf_Data *data, std::string_view section, std::string_view owner, uint32_t type,
+                SectionPayloads &out) {
+  const char *base = static_cast<const char *>(data->d_buf);
+  size_t offset = 0, index = 0;
+  while (offset < data->d_size) {
+    GElf_Nhdr note;
+    size_t name_at, desc_at;
+    size_t next = gelf_getnote(data, offset, &note, &name_at, &desc_at);
+    ++index;
+    if (next == 0) {
+      out.problems.push_back(fmt::format(
+          "section {}: note {} at byte {} is malformed (its sizes run past the section's {} bytes)",
+          section, index, offset, data->d_size));
+      return;
+    }
+    // n_namesz counts the terminating NUL.
+    std::string_view name(base + name_at, note.n_namesz ? note.n_namesz - 1 : 0);
+    if (name != owner || note.n_type != type || note.n_namesz == 0 ||
+        base[name_at + note.n_namesz - 1] != '\0')
+      out.problems.push_back(fmt::format("section {}: note {} at byte {} is not a log note "
+                                         "(owner \"{}\", type {:#x}; want \"{}\", {:#x}): skipped",
+                                         section, index, offset, name, note.n_type, owner, type));
+    else
+      out.payloads.emplace_back(base + desc_at, note.n_descsz);
+    offset = next;
+  }
+}
+
+} // namespace
+
+std::optional<SectionPayloads> section_payloads(Elf *elf, std::string_view name,
+                                                std::string_view owner, uint32_t type) {
   check_bounds(elf);
   size_t shstrndx;
   if (elf_getshdrstrndx(elf, &shstrndx) != 0)
     throw Error("cannot read the section table: {}", last_elf_error());
-  std::optional<std::vector<std::string_view>> out;
+  std::optional<SectionPayloads> out;
   for (Elf_Scn *scn = nullptr; (scn = elf_nextscn(elf, scn));) {
     GElf_Shdr shdr;
     if (!gelf_getshdr(scn, &shdr))
@@ -177,9 +212,14 @@ std::optional<std::vector<std::string_view>> section_contents(Elf *elf, std::str
     if (shdr.sh_type == SHT_NOBITS)
       continue;
     elf_errno();
-    for (Elf_Data *data = nullptr; (data = elf_getdata(scn, data));)
-      if (data->d_size)
-        out->emplace_back(static_cast<const char *>(data->d_buf), data->d_size);
+    for (Elf_Data *data = nullptr; (data = elf_getdata(scn, data));) {
+      if (!data->d_size)
+        continue;
+      if (shdr.sh_type == SHT_NOTE)
+        read_notes(data, name, owner, type, *out);
+      else
+        out->payloads.emplace_back(static_cast<const char *>(data->d_buf), data->d_size);
+    }
     if (int err = elf_errno())
       throw Error("cannot read section {}: {}", name, elf_errmsg(err));
   }

@@ -63,11 +63,20 @@ private:
   Elf *elf_ = nullptr;
 };
 
-// The contents of every section named NAME in ELF, concatenated in section
-// order; nullopt when there is none.  The views point into libelf's mapping
-// and stay valid while ELF is open.  Throws Error when the section table or
-// the section cannot be read.
-std::optional<std::vector<std::string_view>> section_contents(Elf *elf, std::string_view name);
+// What the sections named NAME in ELF hold, in section order: for an
+// SHT_NOTE section, the descriptors of its notes (each must have owner OWNER
+// and type TYPE); for any other type, the whole contents (the raw form:
+// earlier builds of the plugin, `objcopy --add-section`).  Notes with another
+// owner or type, or a note list that does not parse, are PROBLEMS (the notes
+// before it are kept).  nullopt when no section is named NAME.  The views
+// point into libelf's data and stay valid while ELF is open.  Throws Error
+// when the section table or a section cannot be read.
+struct SectionPayloads {
+  std::vector<std::string_view> payloads;
+  std::vector<std::string> problems;
+};
+std::optional<SectionPayloads> section_payloads(Elf *elf, std::string_view name,
+                                                std::string_view owner, uint32_t type);
 
 // The defined STT_FUNC symbols of ELF's symbol table.
 FunctionSizes function_sizes(Elf *elf);

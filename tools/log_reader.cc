@@ -569,10 +569,10 @@ void LogSet::read_thin_archive(const std::string &path, const std::string &displ
 void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, bool named) {
   ++stats_.files;
   ++scope.objects;
-  std::optional<std::vector<std::string_view>> log;
+  std::optional<SectionPayloads> log;
   std::shared_ptr<const FunctionSizes> functions;
   try {
-    log = section_contents(elf, kLogSection);
+    log = section_payloads(elf, kLogSection, kLogNoteOwner, kLogNoteType);
     if (log && options_.function_sizes)
       functions = std::make_shared<const FunctionSizes>(function_sizes(elf));
   } catch (const Error &e) {
@@ -589,10 +589,12 @@ void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, boo
   }
   size_t id = begin_origin(true, std::move(functions));
   TuSplitter split = splitter(display, id);
-  for (std::string_view section : *log) {
+  for (const std::string &problem : log->problems)
+    report(Diagnostic::Level::error, display, problem);
+  for (std::string_view payload : log->payloads) {
     try {
       decode_frames(
-          section, [&](std::string_view text) { split.feed(text); }, [&] { split.end_stream(); });
+          payload, [&](std::string_view text) { split.feed(text); }, [&] { split.end_stream(); });
     } catch (const Error &e) {
       split.abandon();
       report(Diagnostic::Level::error, display, e.what());

@@ -9,6 +9,8 @@
 
 #include "elf_file.h"
 
+#include "log_sink.h" // kLogSection, kLogNoteOwner, kLogNoteType
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -28,7 +30,6 @@ namespace inlinetune {
 using Record = nlohmann::ordered_json;
 
 inline constexpr int kLogSchema = 2; // the "schema" this reader knows
-inline constexpr std::string_view kLogSection = ".inlinetune.log";
 
 struct Diagnostic {
   enum class Level { error, warning, note };

@@ -403,10 +403,12 @@ kt_text_size() {
   size -A "$1" | awk '$1 == ".text" { n = $2 } END { print n + 0 }'
 }
 
-# kt_log OBJ OUT: the decision log embedded in OBJ, decompressed, as JSONL in OUT.
+# kt_log OBJ OUT: the decision log embedded in OBJ, decompressed, as JSONL in
+# OUT (its notes unwrapped by testsuite/scripts/log_notes.py, apart from the CLI).
 kt_log() {
-  "$KT_OBJCOPY" --dump-section ".inlinetune.log=$2.zst" "$1" /dev/null 2>/dev/null &&
-    zstd -q -d -c "$2.zst" >"$2" && rm -f "$2.zst"
+  "$KT_OBJCOPY" --dump-section ".inlinetune.log=$2.sec" "$1" /dev/null 2>/dev/null &&
+    python3 "$KT_ROOT/testsuite/scripts/log_notes.py" "$2.sec" >"$2.zst" &&
+    zstd -q -d -c "$2.zst" >"$2" && rm -f "$2.sec" "$2.zst"
 }
 
 # ---- the plugin ------------------------------------------------------------

@@ -13,7 +13,16 @@
 #                                 line: baseline (none), rfc-params (the RFC's
 #                                 five --param flags), plugin-rfc (the plugin
 #                                 built for CC, policy kernel-configs/policies/
-#                                 rfc.ini, log=obj)
+#                                 rfc.ini, the never-inline list of KSRC's
+#                                 version, log=obj)
+#   ks_never_inline_list          that list: kernel-configs/never-inline-X.Y.txt
+#                                 for KSRC's Linux X.Y, derived from its ftrace
+#                                 selftests by bench/never_inline_from_selftests.py;
+#                                 baseline-log and rfc-params-log (baseline and
+#                                 rfc-params plus the plugin with log=obj and no
+#                                 policy: GCC's own decisions logged, the code
+#                                 unchanged; bench/bench-kernel.sh builds these
+#                                 so that every variant has decision logs)
 #   ks_build_variant CC NAME      ks_build with a standard variant's flags
 #   ks_build CC NAME [KCFLAG...]  builds Image and modules (or finds them
 #                                 built); sets KS_DIR (the O= tree), KS_CACHED
@@ -59,14 +68,36 @@ KS_REPRO_ENV=(KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 1970' KBUILD_BUILD
 
 ks_dir() { echo "$KT_CACHE/small/$1/$2"; }
 
+# ks_never_inline_list: the never-inline list for KSRC's kernel version.
+ks_never_inline_list() {
+  local version list
+  kt_ensure_ksrc
+  version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\) = *//p' "$KSRC/Makefile" | head -n 2 | paste -sd.)
+  list=$KT_ROOT/kernel-configs/never-inline-$version.txt
+  [ -f "$list" ] ||
+    kt_die "step 'never-inline list': none for Linux $version ($list); derive it from the tree's selftests: python3 bench/never_inline_from_selftests.py --ksrc $KSRC -o $list"
+  echo "$list"
+}
+
 # ks_variant_flags CC NAME: the standard variants' KCFLAGS, one word a line.
+# plugin-rfc's list is a file named by the flags, so ks_key hashes its content.
 ks_variant_flags() {
-  local cc=$1 name=$2
+  local cc=$1 name=$2 list
   case $name in
     baseline) ;;
     rfc-params) printf '%s\n' "${KT_RFC_FLAGS[@]}" ;;
-    plugin-rfc) kt_plugin_flags "$cc" "policy=$KT_ROOT/kernel-configs/policies/rfc.ini" log=obj ;;
-    *) kt_die "unknown small-kernel variant '$name' (standard ones: baseline, rfc-params, plugin-rfc; others: ks_build CC NAME KCFLAG...)" ;;
+    plugin-rfc)
+      list=$(ks_never_inline_list) || exit 1
+      kt_plugin_flags "$cc" "policy=$KT_ROOT/kernel-configs/policies/rfc.ini" "policy=$list" log=obj ;;
+    # The plugin without a policy or profile changes no decision and no byte of
+    # code (an object with its log section removed is the plain compile's; the
+    # log itself never reaches vmlinux): these trees are baseline and
+    # rfc-params, with logs.
+    baseline-log) kt_plugin_flags "$cc" log=obj ;;
+    rfc-params-log)
+      printf '%s\n' "${KT_RFC_FLAGS[@]}"
+      kt_plugin_flags "$cc" log=obj ;;
+    *) kt_die "unknown small-kernel variant '$name' (standard ones: baseline, rfc-params, plugin-rfc, baseline-log, rfc-params-log; others: ks_build CC NAME KCFLAG...)" ;;
   esac
 }
 

@@ -33,6 +33,8 @@ config.substitutions.append(('%objdump', objdump))
 config.substitutions.append(('%objcopy', prefix + 'objcopy'))
 config.substitutions.append(('%readelf', prefix + 'readelf'))
 config.substitutions.append(('%root', os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))))
+# A dumped .inlinetune.log section's notes, unwrapped to their zstd frames.
+config.substitutions.append(('%log_notes', 'python3 ' + os.path.abspath(os.path.join(os.path.dirname(__file__), '..', 'scripts', 'log_notes.py'))))
 config.substitutions.append(('%inputs', os.path.join(os.path.dirname(__file__), 'Inputs')))
 # Every plugin option at once, with a policy named policy.ini in the test dir.
 config.substitutions.append(("%{PLUG}", "-fplugin=%s -fplugin-arg-inlinetune-profile=rfc -fplugin-arg-inlinetune-noinline=f,helper -fplugin-arg-inlinetune-policy=policy.ini -fplugin-arg-inlinetune-tag=probe" % plugin))

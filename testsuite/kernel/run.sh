@@ -26,8 +26,9 @@
 #                 small kernel (tinyconfig + kernel-configs/qemu-small.config,
 #                 `Image modules`, bench/lib/small_kernel.sh's variant
 #                 plugin-rfc, so every C object carries .inlinetune.log): vmlinux
-#                 has no log section (vmlinux.o has) and no line of the build log
-#                 names the section or an orphan section; in a copy of the tree
+#                 has no log section (vmlinux.o has); no line of the build log
+#                 names the section or an orphan section, and none warns where
+#                 the baseline variant's build (if built) did not; in a copy of the tree
 #                 with the section stripped from every object, kbuild relinks
 #                 without compiling (what it recompiles, stripped, must be
 #                 byte-identical to what it replaced, and a second round must
@@ -36,6 +37,12 @@
 #                 section (`ld -r` keeps it) and the build ID; `inlinetune
 #                 extract` finds one log per C object in the tree, vmlinux.a,
 #                 each lib.a, vmlinux.o and each .ko. See docs/kernel.md.
+#   boot          (once, with the same compiler) the end-to-end test
+#                 (boot_checks.sh): the small kernel with the RFC's --param
+#                 flags and with the plugin (rfc.ini + the never-inline list
+#                 derived from the ftrace selftests), booted under QEMU:
+#                 kprobe_args_user.tc fails on the first and passes on the
+#                 second, and no test of test.d/kprobe fails on the second.
 # Prints one line per check (PASS/FAIL/SKIP), then "kernel: N passed, M failed, K skipped";
 # exits 1 on any failure. Results: build/check-kernel/results.csv.
 #
@@ -43,14 +50,13 @@
 # tus.txt here), KT_JOBS (parallel compiles, default nproc), COMPILERS (default
 # "aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc-11"), PLUGIN_EXTRA_ARGS (more
 # plugin KEY=VAL words for every plugin compile; e.g. "noinline=do_sys_open" must
-# make the checks fail, which shows that they can), CHECKS (default "tus":
-# the per-TU checks above; "link" adds the link checks, which `make check` does
-# not run yet: they fail on two open problems, modpost's warning about the
-# non-allocated .inlinetune.log section and extract's reading of GNU ar 2.40's
-# "/18   /" thin-archive member names; issue 3's note), LINK_COMPILER
-# (default: the first of COMPILERS with a plugin build), INLINETUNE_TOOL (default
-# build/tools/inlinetune). The first link check builds the small kernel (about
-# 4 minutes on 2 cores), then keeps it in the cache until its inputs change.
+# make the checks fail, which shows that they can), CHECKS (default "tus link
+# boot": the per-TU checks, the link checks, the end-to-end test; any subset),
+# LINK_COMPILER (default: the first of COMPILERS with a plugin build; the link
+# and boot checks use it), INLINETUNE_TOOL (default build/tools/inlinetune), and
+# bench/lib/qemu.sh's QM_* settings. The link and boot checks build two small
+# kernels (about 4 minutes each on an idle 2-core machine), then keep them in
+# the cache until their inputs change.
 # To debug one failure, rerun the "reproduce:" command it prints.
 set -eu
 
@@ -60,10 +66,16 @@ KT_TOOL='check-kernel'
 . "$here/../../bench/lib/kernel.sh"
 # shellcheck source-path=SCRIPTDIR source=../../bench/lib/small_kernel.sh
 . "$here/../../bench/lib/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../../bench/lib/initramfs.sh
+. "$here/../../bench/lib/initramfs.sh"
+# shellcheck source-path=SCRIPTDIR source=../../bench/lib/qemu.sh
+. "$here/../../bench/lib/qemu.sh"
+# shellcheck source-path=SCRIPTDIR source=boot_checks.sh
+. "$here/boot_checks.sh"
 
 TUS_FILE=${TUS_FILE:-$here/tus.txt}
 read -r -a compilers <<<"${COMPILERS:-${KT_COMPILERS[*]}}"
-read -r -a checks <<<"${CHECKS:-tus}"
+read -r -a checks <<<"${CHECKS:-tus link boot}"
 TOOL=${INLINETUNE_TOOL:-$KT_ROOT/build/tools/inlinetune}
 OUT=$KT_ROOT/build/check-kernel
 RESULTS=$OUT/results.csv
@@ -379,7 +391,7 @@ logged_objects() {
 }
 
 has_log() { "$KT_READELF" -SW "$1" | grep -q ' \.inlinetune\.log '; }
-# log_section FILE: "PROGBITS, flags E, N bytes" for FILE's .inlinetune.log.
+# log_section FILE: "NOTE, flags E, N bytes" for FILE's .inlinetune.log.
 log_section() {
   local type size flags
   read -r type _ _ size _ flags _ < <("$KT_READELF" -SW "$1" | sed -n 's/.*\] \.inlinetune\.log  *//p' | head -n 1)
@@ -643,7 +655,7 @@ check_link() {
 
 # ---- main -------------------------------------------------------------------
 for c in "${checks[@]}"; do
-  case $c in tus | link) ;; *) kt_die "CHECKS: unknown check '$c' (known: tus link)" ;; esac
+  case $c in tus | link | boot) ;; *) kt_die "CHECKS: unknown check '$c' (known: tus link boot)" ;; esac
 done
 wants() { [[ " ${checks[*]} " == *" $1 "* ]]; }
 kt_step "kernel tests (${checks[*]}): ${#tus[@]} TUs from $TUS_FILE, compilers: ${compilers[*]}"
@@ -683,6 +695,18 @@ if wants link && [ ${#usable[@]} -gt 0 ]; then
     check_link "$link_cc"
     [[ " ${ran[*]} " == *" $link_cc "* ]] || ran+=("$link_cc")
     kt_note "link checks with $link_cc done in $((SECONDS - t0)) s"
+  fi
+fi
+
+if wants boot && [ ${#usable[@]} -gt 0 ]; then
+  boot_cc=${LINK_COMPILER:-${usable[0]}}
+  if [[ " ${usable[*]} " != *" $boot_cc "* ]]; then
+    result "$boot_cc" boot "" fail "LINK_COMPILER=$boot_cc is not among the usable compilers (${usable[*]})"
+  else
+    t0=$SECONDS
+    check_boot "$boot_cc"
+    [[ " ${ran[*]} " == *" $boot_cc "* ]] || ran+=("$boot_cc")
+    kt_note "boot checks with $boot_cc done in $((SECONDS - t0)) s"
   fi
 fi
 

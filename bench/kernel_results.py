@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""bench/kernel_results.py: the numbers of `make bench-kernel` (bench/bench-kernel.sh).
+
+  kernel_results.py samples  METRICS... -o SAMPLES.csv   (one METRICS file per boot)
+  kernel_results.py aggregate SAMPLES.csv --variants V,V... -o RESULTS.csv
+  kernel_results.py table RESULTS.csv VARIANTS.csv [--base baseline]
+
+samples: each METRICS file is bench/lib/qemu.sh's metrics.txt of one boot
+("WORKLOAD METRIC VALUE ITERATIONS" lines), named on the command line as
+VARIANT:LAYOUT:RUN=PATH; the rows go to SAMPLES.csv
+(variant,layout,run,workload,metric,value,iterations).
+
+aggregate: one row per workload, metric and variant, in the long layout that
+`inlinetune correlate`, `report --results` and `db --results` read
+(docs/cli.md): workload,metric,variant,value,runs, then min,max,iterations.
+value is the median over the variant's boots (LAYOUTS x RUNS of them), runs
+the number of boots, min and max the spread. Refuses (exit 1, no file
+written) anything short of complete: a variant without samples, a variant
+booted over other layouts or runs than the others, a boot that lacks a
+workload another boot has, a workload run with other iterations, a row twice.
+
+table: per workload (and metric: per op, per request), each variant's
+median and spread, its change against
+the base variant, and beside it the variant's vmlinux .text change (from
+VARIANTS.csv, which bench-kernel.sh writes: variant, vmlinux_text_bytes,
+selftests_pass, selftests_total, ...). A change whose ranges overlap the
+base's is marked `~` (within the spread of the layouts).
+
+Errors: "bench-kernel: error: step 'STEP': ..." on stderr, exit 1.
+"""
+import argparse
+import csv
+import os
+import re
+import statistics
+import sys
+
+TOOL = "bench-kernel"
+NAME = re.compile(r"^[a-z0-9_]+$")
+NUMBER = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+
+
+class Refusal(Exception):
+    pass
+
+
+def fail(step, message):
+    raise Refusal(f"step '{step}': {message}")
+
+
+def write_csv(path, header, rows):
+    """Writes atomically: a temporary file beside PATH, renamed over it."""
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(header)
+        w.writerows(rows)
+    os.replace(tmp, path)
+
+
+def cmd_samples(args):
+    rows = []
+    for spec in args.metrics:
+        m = re.match(r"^([A-Za-z0-9._-]+):([0-9]+):([0-9]+)=(.+)$", spec)
+        if not m:
+            fail("samples", f"'{spec}' is not VARIANT:LAYOUT:RUN=PATH")
+        variant, layout, run, path = m.groups()
+        try:
+            lines = open(path).read().splitlines()
+        except OSError as e:
+            fail("samples", f"{path}: {e.strerror}")
+        if not lines:
+            fail("samples", f"{path}: no metrics (variant {variant}, layout {layout}, run {run})")
+        for n, line in enumerate(lines, 1):
+            f = line.split()
+            if (len(f) != 4 or not NAME.match(f[0]) or not NAME.match(f[1])
+                    or not NUMBER.match(f[2]) or not f[3].isdigit() or int(f[3]) == 0):
+                fail("samples", f"{path}:{n}: not 'WORKLOAD METRIC VALUE ITERATIONS': '{line}'")
+            rows.append([variant, layout, run] + f)
+    write_csv(args.output, ["variant", "layout", "run", "workload", "metric", "value", "iterations"], rows)
+
+
+def read_samples(path):
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        fail("aggregate", f"{path}: {e.strerror}")
+    need = {"variant", "layout", "run", "workload", "metric", "value", "iterations"}
+    if rows and not need <= set(rows[0]):
+        fail("aggregate", f"{path}: the header lacks {', '.join(sorted(need - set(rows[0])))}")
+    return rows
+
+
+def cmd_aggregate(args):
+    variants = [v for v in args.variants.split(",") if v]
+    rows = read_samples(args.samples)
+    # boots[variant][(layout, run)] = {(workload, metric): (value, iterations)}
+    boots = {}
+    order = []  # (workload, metric) in first-seen order
+    for r in rows:
+        if r["variant"] not in variants:
+            fail("aggregate", f"{args.samples}: a sample of variant '{r['variant']}', not one of {', '.join(variants)}")
+        key = (r["workload"], r["metric"])
+        boot = boots.setdefault(r["variant"], {}).setdefault((r["layout"], r["run"]), {})
+        if key in boot:
+            fail("aggregate", f"{args.samples}: {r['workload']} {r['metric']} twice in variant {r['variant']}, layout {r['layout']}, run {r['run']}")
+        try:
+            boot[key] = (float(r["value"]), int(r["iterations"]))
+        except ValueError:
+            fail("aggregate", f"{args.samples}: variant {r['variant']}, layout {r['layout']}, run {r['run']}: '{r['value']}' or '{r['iterations']}' is not a number")
+        if key not in order:
+            order.append(key)
+    missing = [v for v in variants if v not in boots]
+    if missing:
+        fail("aggregate", f"no samples of variant(s) {', '.join(missing)}: refusing to write partial results")
+    reference = sorted(boots[variants[0]])
+    for v in variants:
+        if sorted(boots[v]) != reference:
+            fail("aggregate", f"variant {v} was booted over layouts/runs {fmt_boots(boots[v])}, "
+                 f"{variants[0]} over {fmt_boots(boots[variants[0]])}: refusing to compare them")
+        for b, got in boots[v].items():
+            lacking = [f"{w} {m}" for (w, m) in order if (w, m) not in got]
+            if lacking:
+                fail("aggregate", f"variant {v}, layout {b[0]}, run {b[1]} has no result for {', '.join(lacking)}: "
+                     "refusing to write partial results")
+    out = []
+    for key in order:
+        iterations = {boots[v][b][key][1] for v in variants for b in boots[v]}
+        if len(iterations) != 1:
+            fail("aggregate", f"{key[0]} ran with different iteration counts ({', '.join(map(str, sorted(iterations)))})")
+        (count,) = iterations
+        for v in variants:
+            values = [boots[v][b][key][0] for b in sorted(boots[v])]
+            out.append([key[0], key[1], v, num(statistics.median(values)), len(values),
+                        num(min(values)), num(max(values)), count])
+    write_csv(args.output, ["workload", "metric", "variant", "value", "runs", "min", "max", "iterations"], out)
+
+
+def fmt_boots(boots):
+    return "{" + ", ".join(f"{l}/{r}" for l, r in sorted(boots)) + "}"
+
+
+def num(x):
+    """A number as the CSV holds it: one decimal, as the workloads print them."""
+    return f"{x:.1f}"
+
+
+def pct(new, base):
+    return f"{(new / base - 1) * 100:+.1f}%" if base else "-"
+
+
+def cmd_table(args):
+    with open(args.results, newline="") as f:
+        results = list(csv.DictReader(f))
+    with open(args.builds, newline="") as f:
+        builds = {r["variant"]: r for r in csv.DictReader(f)}
+    variants = list(builds)
+    base = args.base
+    if base not in builds:
+        fail("table", f"{args.builds} has no variant '{base}'")
+    by = {(r["workload"], r["variant"]): r for r in results}
+    workloads = []
+    for r in results:
+        if r["workload"] not in workloads:
+            workloads.append(r["workload"])
+    text = {v: int(b["vmlinux_text_bytes"]) for v, b in builds.items()}
+
+    print(f"{'variant':<16} {'vmlinux .text':>14} {'vs ' + base:>10}  {'selftests passed':<18} build")
+    for v in variants:
+        b = builds[v]
+        built = "cached" if b.get("cached") == "1" else "built"
+        print(f"{v:<16} {text[v]:>14,} {pct(text[v], text[base]) if v != base else '':>10}  "
+              f"{b['selftests_pass'] + '/' + b['selftests_total']:<18} {built} in {b['build_seconds']} s")
+    print()
+    print("Instructions per operation or request (QEMU -icount: the guest clock counts instructions,"
+          " not cycles; code size costs are invisible here, hence .text beside each change).")
+    print("median [min..max] over the boots; ~: the change lies within the spread of the layouts.")
+    header = ["workload", "per", base]
+    for v in variants:
+        if v != base:
+            header += [v, "change", ".text"]
+    table = [header]
+    for w in workloads:
+        b = by[(w, base)]
+        per = b["metric"].replace("instructions_per_", "")
+        row = [w, per, cell(b)]
+        for v in variants:
+            if v == base:
+                continue
+            r = by[(w, v)]
+            within = float(r["min"]) <= float(b["max"]) and float(b["min"]) <= float(r["max"])
+            row += [cell(r), pct(float(r["value"]), float(b["value"])) + ("~" if within else " "),
+                    pct(text[v], text[base])]
+        table.append(row)
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    for row in table:
+        out = []
+        for i, c in enumerate(row):
+            # A bar before each variant's group of three columns.
+            sep = " | " if i >= 3 and (i - 3) % 3 == 0 else " "
+            out.append((sep if i else "") + (c.ljust(widths[i]) if i < 2 else c.rjust(widths[i])))
+        print("".join(out).rstrip())
+    runs = {r["runs"] for r in results}
+    print(f"{len(workloads)} workloads, {', '.join(sorted(runs))} boots per variant; "
+          f"{args.results}")
+
+
+def cell(r):
+    lo, hi = r["min"], r["max"]
+    spread = f"[{lo}..{hi}]" if lo != hi else "[=]"
+    return f"{r['value']} {spread}"
+
+
+def main():
+    p = argparse.ArgumentParser(prog="kernel_results.py", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("samples")
+    s.add_argument("metrics", nargs="+")
+    s.add_argument("-o", "--output", required=True)
+    a = sub.add_parser("aggregate")
+    a.add_argument("samples")
+    a.add_argument("--variants", required=True)
+    a.add_argument("-o", "--output", required=True)
+    t = sub.add_parser("table")
+    t.add_argument("results")
+    t.add_argument("builds")
+    t.add_argument("--base", default="baseline")
+    args = p.parse_args()
+    try:
+        {"samples": cmd_samples, "aggregate": cmd_aggregate, "table": cmd_table}[args.cmd](args)
+    except Refusal as e:
+        print(f"{TOOL}: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

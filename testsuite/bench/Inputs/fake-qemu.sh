@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# A stand-in for qemu-system-aarch64 (QEMU_AARCH64=this file) for
+# testsuite/bench/qemu.test: writes to the -serial file: what a guest would,
+# as FAKE_QEMU says, with the console's \r\n line ends.
+#   ok        boots, prints a complete result block, powers off
+#   silent    prints nothing and never ends (a kernel that does not boot)
+#   panic     prints a kernel panic and exits (panic=-1, -no-reboot)
+#   hang      boots, starts a test, never ends
+#   stop      boots, prints half a block, exits
+#   error     boots, the init reports an error
+#   miscount  a block whose end line counts 3 results but holds 2
+#   garbled   a kernel message inside the block
+#   otherrun  a block for another run than the one asked for
+#   workloads a block of two metric lines (the workloads' protocol)
+#   metriccount  a block whose end line counts 3 metrics but holds 2
+#   badmetric a metric line without its iterations
+#   bench     what bench/bench-kernel.sh boots: for an ftrace: run two
+#             results; for a workloads run the metrics of getppid and
+#             open_close, whose values depend on the kernel (FAKE_COST_<dir
+#             name of -kernel's tree, '-' as '_'>, default 1000), on the
+#             layout word pad=... (+ its length) and on -icount (without it
+#             the run is refused: bench-kernel must measure with it). A boot
+#             whose "-kernel path + command line" matches the glob
+#             FAKE_FAIL stops before its end marker.
+set -eu
+console=
+append=
+kernel=
+icount=
+while [ $# -gt 0 ]; do
+  case $1 in
+    -serial) console=${2#file:}; shift ;;
+    -append) append=$2; shift ;;
+    -kernel) kernel=$2; shift ;;
+    -icount) icount=$2; shift ;;
+  esac
+  shift
+done
+spec=$(tr ' ' '\n' <<<"$append" | sed -n 's/^inlinetune\.run=//p')
+out() { printf '%s\r\n' "$@" >>"$console"; }
+boot() {
+  out "Booting Linux on physical CPU 0x0000000000 [0x410fd083]" "Run /init as init process"
+  out "@@inlinetune boot uptime=1.25 kernel=6.1.192"
+}
+case ${FAKE_QEMU:-ok} in
+  ok)
+    boot
+    out "[1] Kprobe dynamic event - adding and removing	[PASS]" "trace_kprobe: Could not probe notrace function ret_to_user"
+    out "@@inlinetune begin run=$spec" "@@inlinetune result ftrace test.d/kprobe/add_and_remove.tc PASS" \
+      "@@inlinetune result ftrace test.d/kprobe/kprobe_args_user.tc FAIL" "@@inlinetune end status=ok results=2" \
+      "reboot: Power down" ;;
+  silent) exec sleep 60 ;;
+  panic) out "Run /init as init process" "Kernel panic - not syncing: No working init found." ;;
+  hang) boot; out "[1] Kprobe dynamic event - adding and removing"; exec sleep 60 ;;
+  stop) boot; out "@@inlinetune begin run=$spec" "@@inlinetune result ftrace a.tc PASS" ;;
+  error)
+    boot
+    out "@@inlinetune begin run=$spec" "@@inlinetune error ftrace:test.d/nope: no such test or directory in /ftrace" \
+      "@@inlinetune end status=error results=0" ;;
+  miscount)
+    boot
+    out "@@inlinetune begin run=$spec" "@@inlinetune result ftrace a.tc PASS" "@@inlinetune result ftrace b.tc PASS" \
+      "@@inlinetune end status=ok results=3" ;;
+  garbled)
+    boot
+    out "@@inlinetune begin run=$spec" "@@inlinetune result ftrace a.tc PA[   12.5] random: crng init done" \
+      "@@inlinetune end status=ok results=1" ;;
+  otherrun)
+    boot
+    out "@@inlinetune begin run=ftrace:samples" "@@inlinetune result ftrace a.tc PASS" "@@inlinetune end status=ok results=1" ;;
+  workloads)
+    boot
+    out "@@inlinetune begin run=$spec" "@@inlinetune metric getppid instructions_per_op 251.4 200000" \
+      "@@inlinetune metric open_close instructions_per_op 4065.4 10000" "@@inlinetune end status=ok results=0 metrics=2" ;;
+  metriccount)
+    boot
+    out "@@inlinetune begin run=$spec" "@@inlinetune metric getppid instructions_per_op 251.4 200000" \
+      "@@inlinetune metric stat instructions_per_op 2544.3 40000" "@@inlinetune end status=ok results=0 metrics=3" ;;
+  badmetric)
+    boot
+    out "@@inlinetune begin run=$spec" "@@inlinetune metric getppid instructions_per_op 251.4" \
+      "@@inlinetune end status=ok results=0 metrics=1" ;;
+  bench)
+    boot
+    # shellcheck disable=SC2053  # FAKE_FAIL is a glob
+    if [[ "$kernel $append" == ${FAKE_FAIL:-no-such-boot} ]]; then
+      out "@@inlinetune begin run=$spec"
+      exit 0
+    fi
+    out "@@inlinetune begin run=$spec"
+    case $spec in
+      ftrace:*)
+        out "@@inlinetune result ftrace test.d/kprobe/add_and_remove.tc PASS" \
+          "@@inlinetune result ftrace test.d/kprobe/kprobe_args_user.tc PASS" "@@inlinetune end status=ok results=2" ;;
+      workloads*)
+        if [ -z "$icount" ]; then
+          out "@@inlinetune error workloads measured without -icount" "@@inlinetune end status=error results=0 metrics=0"
+          exit 0
+        fi
+        tree=$(basename "$(dirname "$(dirname "$(dirname "$(dirname "$kernel")")")")")
+        var=FAKE_COST_${tree//-/_}
+        cost=${!var:-1000}
+        pad=$(tr ' ' '\n' <<<"$append" | sed -n 's/^pad=//p')
+        out "@@inlinetune metric getppid instructions_per_op $((cost / 4)).5 200000" \
+          "@@inlinetune metric open_close instructions_per_op $((cost + ${#pad})).0 10000" \
+          "@@inlinetune end status=ok results=0 metrics=2" ;;
+    esac ;;
+esac

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# testsuite/bench/Inputs/fake-small-tree.sh TREE TEXT_BYTES [KCFLAG...]:
+# makes in $INLINETUNE_CACHE a small-kernel O= tree that bench/lib/
+# small_kernel.sh takes for built (its stamp is the key of KSRC, the compiler
+# and the KCFLAGs; without KCFLAGs, those of the standard variant TREE),
+# holding what bench/bench-kernel.sh reads: a vmlinux with TEXT_BYTES of
+# .text, a vmlinux.o with a decision-log section, an Image and .inlinetune/info.
+set -eu
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck disable=SC2034  # read by bench/lib/kernel.sh
+KT_TOOL=fake-small-tree
+# shellcheck source=../../../bench/lib/kernel.sh
+. "$here/../../../bench/lib/kernel.sh"
+# shellcheck source=../../../bench/lib/small_kernel.sh
+. "$here/../../../bench/lib/small_kernel.sh"
+cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}
+tree=$1 text=$2
+shift 2
+flags=("$@")
+[ ${#flags[@]} -gt 0 ] || mapfile -t flags < <(ks_variant_flags "$cc" "$tree")
+kt_ensure_ksrc
+d=$(ks_dir "$cc" "$tree")
+mkdir -p "$d/.inlinetune" "$d/arch/arm64/boot"
+printf '.text\n.skip %s\n' "$text" | as -o "$d/vmlinux"
+printf '.text\n.skip 4\n' | as -o "$d/vmlinux.o.tmp"
+echo log >"$d/log.bin"
+if [ "${FAKE_NO_LOG:-0}" = 1 ]; then
+  mv "$d/vmlinux.o.tmp" "$d/vmlinux.o"
+else
+  objcopy --add-section .inlinetune.log="$d/log.bin" "$d/vmlinux.o.tmp" "$d/vmlinux.o"
+  rm "$d/vmlinux.o.tmp"
+fi
+echo "Image of $tree" >"$d/arch/arm64/boot/Image"
+printf 'variant=%s\ncc=%s\nkcflags=%s\nbuild_seconds=%s\nbuild_cpu_seconds=%s\nresumed=0\n' \
+  "$tree" "$cc" "${flags[*]}" 100 90 >"$d/.inlinetune/info"
+ks_key "$cc" "${flags[@]}" >"$d/.inlinetune/stamp"

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Tests of the kernel harness in bench/ that need no kernel build and no boot:
+# the never-inline list's derivation from a kernel's ftrace selftests, the
+# initramfs builder, and bench/lib/qemu.sh against a fake QEMU. Each file makes
+# its inputs in its RUN lines (split-file) and checks the output with
+# FileCheck; error paths run under `not`. (Booting real kernels is the
+# end-to-end test's job.)
+#   python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv testsuite/bench
+# Features: linux-source-6.1 (the unpacked tree in the cache, or KSRC, is a
+# 6.1 kernel: the checked-in list is compared with a fresh derivation, and
+# the initramfs test borrows its usr/gen_init_cpio.c); plugin (build/gcc-12/
+# inlinetune.so exists: the list is loaded by the plugin).
+import os
+import re
+
+import lit.formats
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.abspath(os.path.join(here, '..', '..'))
+build = lit_config.params.get('build', os.path.join(root, 'build'))
+
+config.name = 'inlinetune-bench'
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = ['.test']
+config.excludes = ['Inputs', 'lit.cfg.py']
+config.test_source_root = here
+config.test_exec_root = os.path.join(build, 'lit', 'bench')
+
+cache = os.environ.get('INLINETUNE_CACHE') or os.path.join(
+    os.environ.get('XDG_CACHE_HOME') or os.path.expanduser('~/.cache'), 'inlinetune')
+ksrc = os.environ.get('KSRC') or os.path.join(cache, 'linux-source-6.1')
+try:
+    makefile = open(os.path.join(ksrc, 'Makefile')).read(500)
+    if re.search(r'^VERSION = 6\nPATCHLEVEL = 1\n', makefile, re.M):
+        config.available_features.add('linux-source-6.1')
+except OSError:
+    pass
+plugin = os.path.join(build, 'gcc-12', 'inlinetune.so')
+if os.path.exists(plugin):
+    config.available_features.add('plugin')
+
+config.substitutions.append(('%root', root))
+config.substitutions.append(('%ksrc61', ksrc))
+config.substitutions.append(('%plugin', plugin))
+config.substitutions.append(('%derive', 'python3 %s' % os.path.join(root, 'bench', 'never_inline_from_selftests.py')))
+# bash %harness LIB[,LIB...] FUNCTION ARG...: a bench/lib function, run with
+# bench/lib/kernel.sh and the named libraries sourced.
+config.substitutions.append(('%harness', 'bash %s' % os.path.join(here, 'Inputs', 'harness.sh')))
+config.substitutions.append(('%inputs', os.path.join(here, 'Inputs')))
+
+llvm_bin = '/usr/lib/llvm-14/bin'
+config.environment['PATH'] = llvm_bin + os.pathsep + os.environ.get('PATH', '')
+config.environment['LC_ALL'] = 'C'
+config.environment['HOME'] = os.environ.get('HOME', '/root')
+# Every test sets INLINETUNE_CACHE itself where it matters; none writes to
+# the real cache.
+for var in ('INLINETUNE_CACHE', 'KSRC', 'XDG_CACHE_HOME'):
+    config.environment.pop(var, None)
