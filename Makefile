@@ -9,6 +9,7 @@
 #   make small-kernel         build the small arm64 kernel as VARIANTS (default: baseline plugin-rfc)
 #   make selftests            boot VARIANTS under QEMU, run the kernel's ftrace selftests on each
 #   make bench-kernel         kernel variants: selftests, workloads in instructions per op, HTML reports
+#   make bench-tools          how fast inlinetune reads a whole kernel's logs (summary, diff)
 #   make bench-fuzz           fuzz the log reader and the policy parser (FUZZ_SECONDS each)
 #   make deps                 install the Debian packages the project needs
 
@@ -280,3 +281,13 @@ clean:
 format:
 	clang-format -i plugin/*.cc plugin/*.h testsuite/unit/*.cc
 
+# ---- bench-tools: inlinetune on a whole kernel's logs ----------------------
+# A synthetic arm64 defconfig build (6898 TUs, made of 100 real ones compiled
+# with the plugin, profile=gcc and profile=rfc; bench/synth_logs.py), cached in
+# build/bench/tools/; times summary, diff and extract into
+# build/bench/tools.csv (RUNS, SAMPLE, NTUS, LAYOUTS, INLINETUNE_JOBS;
+# bench/tools.sh).  Goal: summary and diff in <= 10 s and <= 1 GiB each.
+.PHONY: bench-tools
+bench-tools: deps
+	$(MAKE) all
+	bash bench/tools.sh

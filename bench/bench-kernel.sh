@@ -179,12 +179,15 @@ for v in "${variants[@]}"; do
   "$KT_READELF" -S "$d/vmlinux.o" 2>/dev/null | grep -q '\.inlinetune\.log' ||
     kt_die "step 'small kernel $t': $d/vmlinux.o has no .inlinetune.log section: built without the plugin's log? (KCFLAGS: $(ks_info "$d" kcflags))"
   # baseline-log and rfc-params-log claim the code of the plain trees: when a
-  # plain tree is built, its vmlinux must be byte-identical.
+  # plain tree is built for the current inputs, its vmlinux must be
+  # byte-identical.
   same=-
   case $t in
     *-log)
       plain=$(ks_dir "$cc" "${t%-log}")
-      if [ -f "$plain/.inlinetune/stamp" ] && [ -f "$plain/vmlinux" ]; then
+      mapfile -t pflags < <(ks_variant_flags "$cc" "${t%-log}")
+      if [ -f "$plain/.inlinetune/stamp" ] && [ -f "$plain/vmlinux" ] &&
+        [ "$(cat "$plain/.inlinetune/stamp")" = "$(ks_key "$cc" "${pflags[@]}")" ]; then
         if cmp -s "$plain/vmlinux" "$d/vmlinux"; then
           same=yes
         else
@@ -268,7 +271,7 @@ reports=()
 for v in "${variants[@]}"; do
   [ "$v" != baseline ] || continue
   new_text=$(kt_text_size "${dir_of[$v]}/vmlinux")
-  title="$v vs baseline, small arm64 kernel: instructions per operation under QEMU -icount (QEMU counts instructions, not cycles); vmlinux .text $base_text -> $new_text bytes ($(echo "scale=2; ($new_text - $base_text) * 100 / $base_text" | bc)%)"
+  title="$v vs baseline, small arm64 kernel: instructions per operation under QEMU -icount (QEMU counts instructions, not cycles); vmlinux .text $base_text -> $new_text bytes ($(awk -v a="$base_text" -v b="$new_text" 'BEGIN { printf "%+.2f", (b - a) * 100 / a }')%)"
   kt_run_step "report $v against baseline" "$out/logs/report-$v.log" \
     "$inlinetune" report "${dir_of[baseline]}" "${dir_of[$v]}" --results "$results" \
     --base-variant baseline --new-variant "$v" --title "$title" -o "$out/report-$v.html" ||

@@ -171,8 +171,10 @@ def cmd_table(args):
     for v in variants:
         b = builds[v]
         built = "cached" if b.get("cached") == "1" else "built"
+        # A resumed build's time is that of its last part only.
+        resumed = " (resumed: not a whole build)" if b.get("resumed") == "1" else ""
         print(f"{v:<16} {text[v]:>14,} {pct(text[v], text[base]) if v != base else '':>10}  "
-              f"{b['selftests_pass'] + '/' + b['selftests_total']:<18} {built} in {b['build_seconds']} s")
+              f"{b['selftests_pass'] + '/' + b['selftests_total']:<18} {built} in {b['build_seconds']} s{resumed}")
     print()
     print("Instructions per operation or request (QEMU -icount: the guest clock counts instructions,"
           " not cycles; code size costs are invisible here, hence .text beside each change).")

@@ -30,10 +30,12 @@ TU that includes a header repeats them.  Lines are rewritten with Python's
 json, which gives back the plugin's bytes for unchanged records.
 
 Objects (--obj) are the template's object with its .inlinetune.log section
-replaced by the copy's log (zstd -5, as the plugin writes it) and the renamed
-functions' symbols renamed, written by rewriting the ELF file here (the new
-section contents and string table are appended; their section headers point
-to them); debug info and the rest are the template's.
+replaced by the copy's log (zstd -5, as the plugin writes it, in an ELF note
+as the plugin wraps it when the template's section is a note; see
+docs/log-format.md) and the renamed functions' symbols renamed, written by
+rewriting the ELF file here (the new section contents and string table are
+appended, 8-aligned; their section headers point to them); debug info and
+the rest are the template's.
 
 The output is a function of the inputs: same inputs, same bytes.
 """
@@ -174,6 +176,20 @@ def elf_template(path, own):
     return data, strtab, log, renamed
 
 
+SHT_NOTE = 7
+NOTE_OWNER = b"inlinetune\0"
+NOTE_TYPE = 0x494C4F47
+
+
+def pad4(b):
+    return b + b"\0" * (-len(b) % 4)
+
+
+def log_note(frame):
+    """FRAME as the plugin's note: owner "inlinetune", type "ILOG", both padded to 4."""
+    return struct.pack("<III", len(NOTE_OWNER), len(frame), NOTE_TYPE) + pad4(NOTE_OWNER) + pad4(frame)
+
+
 def elf_copy(template, k, log_bytes):
     data, strtab, log, renamed = template
     out = bytearray(data)
@@ -182,7 +198,10 @@ def elf_copy(template, k, log_bytes):
     for off, name in renamed:
         struct.pack_into("<I", out, off, len(new_strtab))
         new_strtab += name.replace(K, str(k)).encode() + b"\0"
+    if log["type"] == SHT_NOTE:
+        log_bytes = log_note(log_bytes)
     for sec, contents in ((strtab, new_strtab), (log, log_bytes)):
+        out += b"\0" * (-len(out) % 8)
         struct.pack_into("<QQ", out, sec["hdr"] + 0x18, len(out), len(contents))
         out += contents
     return bytes(out)

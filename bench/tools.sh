@@ -2,36 +2,49 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench/tools.sh: `make bench-tools`. How fast `inlinetune` reads a whole kernel.
 #
-# 1. Real logs: compiles the TUs of testsuite/kernel/tus.txt (25) with
-#    aarch64-linux-gnu-gcc-12 and the plugin twice, profile=gcc (BASE) and
-#    profile=rfc (NEW), log=obj; keeps the objects and their logs as JSONL.
-#    Cached in build/bench/tools/real/ (key: plugin, compiler, TU list, the
-#    kbuild commands).
-# 2. A synthetic build of a full arm64 defconfig kernel's size, made from those
-#    real logs by bench/synth_logs.py (NTUS copies, round robin over the 25,
-#    each renamed to a TU of its own; see its header), as log directories
-#    (log=DIR layout, *.jsonl) and, with LAYOUTS containing obj, as objects
-#    carrying the log in .inlinetune.log with their symbols renamed alike.
+# 0. The TUs of a full build: a dry run of kbuild (`make -n vmlinux modules`,
+#    ARCH=arm64 defconfig of linux-source-6.1, aarch64-linux-gnu-gcc-12, in a
+#    copy of the prepared O= tree; about 40 s) prints every compile command:
+#    6898 C objects compiled by the cross compiler (3709 built in, 3189 with
+#    -DMODULE for modules), besides 67 assembly files.  Cached in
+#    build/bench/tools/build-tus.txt; `bench/tools.sh count` stops here.
+# 1. Real logs: SAMPLE (default 100) of those TUs, every 68th of the sorted
+#    list (so drivers/ gives 74 of them, as it makes 72% of the build),
+#    compiled with the plugin twice, profile=gcc (BASE) and profile=rfc (NEW),
+#    log=obj; the objects are kept and their logs extracted as JSONL.  Cached
+#    per TU in build/bench/tools/real-KEY/ (KEY: plugin, compiler, config).
+# 2. A synthetic full build: bench/synth_logs.py makes NTUS (default: the
+#    build's 6898) TUs per build, copy k of template i, each renamed to a TU
+#    of its own (its source, its functions, their call sites; see its header),
+#    as log directories (log=DIR layout) and, with "obj" in LAYOUTS, as
+#    objects carrying the log in .inlinetune.log and the renamed symbols.
 #    Deterministic; cached in build/bench/tools/synth-NTUS/ (key: the real
-#    logs' key, the generator's sha256, NTUS).
+#    logs, the templates, the generator's sha256, NTUS, the layouts).
 # 3. Times `inlinetune summary BASE`, `inlinetune diff BASE NEW` and, for
-#    reference, `inlinetune extract BASE -o FILE`, RUNS times (default 3)
-#    interleaved, under /usr/bin/time: wall, CPU (user+sys), peak RSS.
-#    Goal: <= 10 s wall and <= 1 GiB peak each.
+#    reference, `inlinetune extract BASE -o FILE`, RUNS times (default 3),
+#    interleaved, one at a time, under /usr/bin/time: wall, CPU (user+sys),
+#    peak RSS.  inlinetune reads on every core (INLINETUNE_JOBS=N to change
+#    that; the output is the same).  Each run's output must be the first
+#    run's, byte for byte.  Goal: <= 10 s wall and <= 1 GiB peak each, for
+#    summary and diff.  Other load on the machine shows in the wall times:
+#    the summary gives the load average before and after.
 #
-# The size of a full build (the default NTUS), measured on linux-source-6.1:
-#   TUs: a dry run of kbuild (`make -n vmlinux modules`, ARCH=arm64 defconfig,
-#   aarch64-linux-gnu-gcc-12, in a copy of the prepared O= tree; 40 s) prints
-#   every compile command of a full build: 6962 distinct C objects compiled by
-#   the cross compiler (3766 built in, 3196 with -DMODULE for modules), besides
-#   67 assembly files.  `bench/tools.sh count` repeats that count.
-#   Records per TU: measured on the 25 TUs of tus.txt by step 1 (printed as
-#   "real logs: ..."); see the report of the run for the figures.
+# The size of a full build, measured (2026-11, linux-source-6.1 defconfig):
+#   records per TU (every line of a TU's log, header included), on the 100
+#   sampled TUs: 316.6 with profile=gcc (standard error 45, median 138, max
+#   2459) and 332.6 with profile=rfc; 95.7 KB of JSONL per TU.
+#   Total: 6898 x 316.6 = 2.18 million records (95% interval 1.57 to 2.80
+#   million) and 660 MB of JSONL per build; 2.29 million with profile=rfc.
+#   (The 25 TUs of testsuite/kernel/tus.txt, all from fs/ mm/ kernel/ net/,
+#   average 1066 records: they are not a sample of the build.)  NTUS=8900
+#   gives the interval's upper end.
 #
-# Output: build/bench/tools.csv (one row per run and command), a summary on
-# stdout.
-# Environment: RUNS, NTUS, LAYOUTS (default "jsonl obj"), TUS_FILE, CC_BENCH,
-# INLINETUNE_CACHE, KSRC.
+# Output: build/bench/tools.csv (one row per run, layout and command), a
+# summary on stdout (medians of the runs: wall, CPU, peak RSS, records per
+# second of wall time, and whether the goal is met); the commands' outputs
+# in build/bench/tools/out/.
+# Environment: RUNS, SAMPLE, NTUS, LAYOUTS (default "jsonl obj"), CC_BENCH,
+# INLINETUNE_CACHE, INLINETUNE_JOBS, KSRC.
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -183,22 +196,37 @@ csv=$out/tools.csv
 echo "run,layout,command,tus,records,wall_s,cpu_s,max_rss_kb,records_per_s,status" >"$csv"
 
 # timed RUN LAYOUT NAME RECORDS CMD...: one command under /usr/bin/time, its
-# output to a file; appends a row to the CSV.
+# output to a file (and extract's, -o FILE, to $log.jsonl); appends a row to
+# the CSV.  A run's output must be the first run's.
 timed() {
-  local r=$1 layout=$2 name=$3 records=$4 status=0
+  local r=$1 layout=$2 name=$3 records=$4 status=0 f
   shift 4
   local log=$work/out/$layout-$name
   mkdir -p "$work/out"
   /usr/bin/time -f '%e %U %S %M' -o "$log.time" "$@" >"$log.out" 2>"$log.err" || status=$?
-  # exit 1 is a finding (an error in the logs), not a failed benchmark; the CSV says it.
+  # exit 1 is an error in the logs: none can be in the synthetic ones, so a
+  # run that finds one measured something else (the CSV and the summary say
+  # it, and the script fails at the end); more is a failed command.
   [ "$status" -le 1 ] || kt_die "$name on $layout failed (exit $status); see $log.err"
+  for f in "$log.out" "$log.jsonl"; do
+    [ -f "$f" ] || continue
+    if [ "$r" = 1 ]; then
+      mv "$f" "$f.first"
+    elif ! cmp -s "$f" "$f.first"; then
+      kt_die "$name on $layout: run $r's output differs from run 1's ($f, $f.first)"
+    else
+      rm -f "$f"
+    fi
+  done
   awk -v r="$r" -v l="$layout" -v c="$name" -v t="$ntus" -v n="$records" -v s="$status" \
     '{ printf "%d,%s,%s,%d,%d,%.2f,%.2f,%d,%.0f,%d\n", r, l, c, t, n, $1, $2 + $3, $4, n / ($1 > 0 ? $1 : 0.01), s }' \
     <(tail -n 1 "$log.time") >>"$csv" # (after "Command exited with non-zero status 1")
 }
 
 commands=(summary diff extract)
-kt_step "bench-tools: $runs runs x (${commands[*]}) x ($layouts) on $ntus TUs, one at a time (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+rm -f "$work"/out/*.first
+kt_step "bench-tools: $runs runs x (${commands[*]}) x ($layouts) on $ntus TUs, one at a time (load average: $load_before)"
 t0=$SECONDS
 for ((r = 1; r <= runs; r++)); do
   for layout in $layouts; do
@@ -214,17 +242,17 @@ for ((r = 1; r <= runs; r++)); do
       case $cmd in
         summary) timed "$r" "$layout" summary "$base_records" "$tool" summary "$base" ;;
         diff) timed "$r" "$layout" diff $((base_records + new_records)) "$tool" diff "$base" "$new" ;;
-        extract) timed "$r" "$layout" extract "$base_records" "$tool" extract "$base" -o "$work/out/extract.jsonl" ;;
+        extract) timed "$r" "$layout" extract "$base_records" "$tool" extract "$base" -o "$work/out/$layout-extract.jsonl" ;;
       esac
     done
   done
   kt_note "run $r/$runs done ($((SECONDS - t0)) s)"
 done
-rm -f "$work/out/extract.jsonl"
+rm -f "$work"/out/*-extract.jsonl.first # some 700 MB each
 
 echo
 echo "bench-tools: $ntus TUs per build, $base_records records (BASE, profile=gcc) and $new_records (NEW, profile=rfc)"
-echo "  (machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; medians of $runs runs)"
+echo "  (machine: $(nproc) cores, ${INLINETUNE_JOBS:-$(nproc)} threads; load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after; medians of $runs runs)"
 awk -F, '
   function median(a, n,   i, j, t) {
     for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
@@ -242,8 +270,12 @@ awk -F, '
       for (i = 1; i <= n[k]; i++) { w[i] = wall[k, i]; c[i] = cpu[k, i]; m[i] = rss[k, i] }
       mw = median(w, n[k]); mc = median(c, n[k]); mm = median(m, n[k]) / 1024
       split(k, kk, " ")
-      goal = kk[2] == "extract" ? "(reference)" : (mw <= 10 && mm <= 1024 ? "met" : "MISSED")
-      printf "  %-16s %9.2f %9.2f %10.0f %14.0f  %s%s\n", k, mw, mc, mm, recs[k] / mw, goal, st[k] ? " (exit 1: see build/bench/tools/out/)" : ""
+      goal = st[k] ? "NOT MEASURED: exit 1, errors reading the logs (build/bench/tools/out/)" : kk[2] == "extract" ? "(reference)" : (mw <= 10 && mm <= 1024 ? "met" : "MISSED")
+      printf "  %-16s %9.2f %9.2f %10.0f %14.0f  %s\n", k, mw, mc, mm, recs[k] / mw, goal
     }
   }' "$csv"
+echo "  (records/s: records read per second of wall time; diff reads both builds'.)"
 echo "bench-tools: results in $csv"
+if awk -F, 'NR > 1 && $10 != 0 { bad = 1 } END { exit !bad }' "$csv"; then
+  kt_die "a command found errors in the synthetic logs (see build/bench/tools/out/*.err): its figures are not the goal's"
+fi

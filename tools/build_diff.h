@@ -77,14 +77,20 @@ struct BuildDiff {
   size_t tus_without_symbols = 0; // common TUs without a symbol table in either build
 
   size_t errors() const { return base.errors + next.errors; }
+  // Frees the two models (the most memory by far), keeping their counts
+  // (errors, files): for a caller done with them, as diff is once compared.
+  // FunctionDiff::base_index and new_index then point nowhere.
+  void drop_models();
 };
 
-// Compares two loaded builds.  Throws Error when either has no TU, or when
-// they share no source file (the message names both by BASE_NAME and
-// NEW_NAME).
+// Compares two loaded builds (on worker_threads() threads, tools/parallel.h;
+// the result is the same whatever their number).  Throws Error when either
+// has no TU, or when they share no source file (the message names both by
+// BASE_NAME and NEW_NAME).
 BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_paths,
                       std::vector<std::string> new_paths);
-// Loads both (problems go to SINK and count in errors()) and compares them.
+// Loads both, at once on two threads (problems go to SINK, from the calling
+// thread, BASE's and then NEW's, and count in errors()), and compares them.
 BuildDiff load_diff(const std::vector<std::string> &base_paths,
                     const std::vector<std::string> &new_paths, const DiagnosticSink &sink);
 

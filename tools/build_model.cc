@@ -2,11 +2,15 @@
 #include "build_model.h"
 
 #include "error.h"
+#include "hash.h"
+#include "parallel.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <exception>
 
 namespace inlinetune {
 
@@ -14,50 +18,72 @@ namespace inlinetune {
 
 namespace {
 
-uint32_t name_hash(std::string_view s) {
-  uint64_t h = std::hash<std::string_view>{}(s);
-  return static_cast<uint32_t>(h ^ h >> 32);
-}
+constexpr uint64_t kIdBits = 0xffffffffu;
 
 } // namespace
 
-NameId Names::intern(std::string_view s) {
-  const uint32_t hash = name_hash(s);
-  if ((strings_.size() + 1) * 2 > slots_.size()) {
+uint64_t Names::hash(std::string_view s) {
+  return hash_bytes(s) & ~kIdBits;
+}
+
+NameId Names::intern(std::string_view s, uint64_t hash) {
+  if ((views_.size() + 1) * 2 > slots_.size()) {
     // Grow (or make) the table: twice as many slots, the ids put back.
-    std::vector<uint32_t> slots(std::max<size_t>(1024, slots_.size() * 2), 0);
+    std::vector<uint64_t> slots(std::max<size_t>(256, slots_.size() * 2), 0);
     const size_t mask = slots.size() - 1;
-    for (uint32_t id = 0; id < strings_.size(); ++id) {
-      size_t i = hashes_[id] & mask;
+    for (uint64_t slot : slots_) {
+      if (!slot)
+        continue;
+      size_t i = (slot >> 32) & mask;
       while (slots[i])
         i = (i + 1) & mask;
-      slots[i] = id + 1;
+      slots[i] = slot;
     }
     slots_ = std::move(slots);
   }
   const size_t mask = slots_.size() - 1;
-  size_t i = hash & mask;
+  size_t i = (hash >> 32) & mask;
   for (; slots_[i]; i = (i + 1) & mask) {
-    const NameId id = slots_[i] - 1;
-    if (hashes_[id] == hash && strings_[id] == s)
-      return id;
+    if ((slots_[i] & ~kIdBits) == hash) {
+      const NameId id = static_cast<NameId>((slots_[i] & kIdBits) - 1);
+      if (views_[id] == s)
+        return id;
+    }
   }
-  const auto id = static_cast<NameId>(strings_.size());
-  strings_.emplace_back(s);
-  hashes_.push_back(hash);
-  slots_[i] = id + 1;
+  if (block_size_ - block_used_ < s.size()) {
+    // A new block, twice the last (from 4 KiB to 1 MiB: a TU's names and a
+    // build's alike), or the name's size.
+    block_size_ =
+        std::max(std::min<size_t>(std::max<size_t>(block_size_ * 2, 4096), 1 << 20), s.size());
+    blocks_.emplace_back(new char[block_size_]);
+    block_used_ = 0;
+  }
+  char *at = s.empty() ? nullptr : blocks_.back().get() + block_used_;
+  if (!s.empty())
+    std::memcpy(at, s.data(), s.size());
+  block_used_ += s.size();
+  const auto id = static_cast<NameId>(views_.size());
+  views_.emplace_back(at, s.size());
+  slots_[i] = hash | (uint64_t(id) + 1);
   return id;
+}
+
+void Names::prefetch(uint64_t hash) const {
+  if (!slots_.empty())
+    __builtin_prefetch(&slots_[(hash >> 32) & (slots_.size() - 1)]);
 }
 
 std::optional<NameId> Names::find(std::string_view s) const {
   if (slots_.empty())
     return std::nullopt;
-  const uint32_t hash = name_hash(s);
+  const uint64_t hash = Names::hash(s);
   const size_t mask = slots_.size() - 1;
-  for (size_t i = hash & mask; slots_[i]; i = (i + 1) & mask) {
-    const NameId id = slots_[i] - 1;
-    if (hashes_[id] == hash && strings_[id] == s)
-      return id;
+  for (size_t i = (hash >> 32) & mask; slots_[i]; i = (i + 1) & mask) {
+    if ((slots_[i] & ~kIdBits) == hash) {
+      const NameId id = static_cast<NameId>((slots_[i] & kIdBits) - 1);
+      if (views_[id] == s)
+        return id;
+    }
   }
   return std::nullopt;
 }
@@ -83,26 +109,46 @@ bool all_digits(std::string_view s) {
 } // namespace
 
 std::optional<uint32_t> Build::find_tu(const std::string &key) const {
+  if (tu_index.size() == tus.size()) { // filled by the loader: diff looks up every TU
+    auto it = tu_index.find(key);
+    return it == tu_index.end() ? std::nullopt : std::optional<uint32_t>(it->second);
+  }
   for (size_t i = 0; i < tus.size(); ++i)
     if (tus[i].key == key)
       return static_cast<uint32_t>(i);
   return std::nullopt;
 }
 
-std::optional<size_t> Build::find_site(uint32_t tu, const std::string &id) const {
-  std::optional<NameId> name = names.find(id);
-  if (!name)
+namespace {
+
+std::optional<size_t> find_in(const std::vector<std::pair<uint64_t, uint32_t>> &index,
+                              uint64_t key) {
+  auto it = std::lower_bound(index.begin(), index.end(), std::make_pair(key, uint32_t(0)));
+  if (it == index.end() || it->first != key)
     return std::nullopt;
-  auto it = site_index.find(pair_key(tu, *name));
-  return it == site_index.end() ? std::nullopt : std::optional<size_t>(it->second);
+  return it->second;
 }
 
-std::optional<size_t> Build::find_function(uint32_t tu, const std::string &symbol) const {
+} // namespace
+
+std::optional<size_t> Build::find_site(uint32_t tu, std::string_view id) const {
+  std::optional<NameId> name = names.find(id);
+  return name ? find_in(site_index, pair_key(tu, *name)) : std::nullopt;
+}
+
+std::optional<size_t> Build::find_function(uint32_t tu, std::string_view symbol) const {
   std::optional<NameId> name = names.find(symbol);
-  if (!name)
+  return name ? find_in(function_index, pair_key(tu, *name)) : std::nullopt;
+}
+
+std::optional<Limit> Build::limit(const SiteModel &s) const {
+  if (!s.limit)
     return std::nullopt;
-  auto it = function_index.find(pair_key(tu, *name));
-  return it == function_index.end() ? std::nullopt : std::optional<size_t>(it->second);
+  Limit l;
+  l.param = std::string(names[s.limit->param]);
+  l.value = s.limit->value;
+  l.flip_at = s.limit->flip_at;
+  return l;
 }
 
 std::string symbol_base(std::string_view symbol) {
@@ -124,15 +170,195 @@ std::string symbol_base(std::string_view symbol) {
   return std::string(symbol);
 }
 
+namespace {
+
+constexpr NameId kNoName = UINT32_MAX;
+
+// One TU's records as a reading thread leaves them for the model (read_tu):
+// every name an id into LOCAL, interned into the Build's names when the TU
+// is added, in TU order, so that the model is the one a single thread makes.
+struct ReadTu {
+  struct ReadSite {
+    NameId id, lexical_caller, lexical_caller_symbol, callee, callee_symbol, location;
+    NameId caller_symbol, reason;
+    Pass pass;
+    bool inlined;
+    std::optional<SiteLimit> limit; // its param a local id too
+  };
+  struct ReadFunction {
+    NameId name, symbol;
+    std::optional<int64_t> size_before, size_after;
+    int64_t inlined_callees;
+    bool out_of_line, never_inline, emitted;
+    std::optional<uint64_t> bytes;
+  };
+  enum class Kind : uint8_t { site, function, problem };
+  struct Entry {
+    Kind kind;
+    uint32_t index; // into sites, functions or problems
+    size_t line;
+  };
+
+  TuHeader header;
+  std::optional<std::string> header_problem;
+  size_t records = 1; // lines, the header included
+  Names local;
+  std::vector<uint64_t> hashes; // Names::hash of each local name
+  std::vector<Entry> entries;   // the records, in line order
+  std::vector<ReadSite> sites;
+  std::vector<ReadFunction> functions;
+  std::vector<std::string> problems;
+  std::vector<Site> kept; // LoadOptions::keep_site
+  // What broke off the reading (other than a bad record, a problem), thrown
+  // again when the TU is added: after the problems found before it.
+  std::exception_ptr failure;
+};
+
+// Reads one TU (any thread): its text, header and records.  A record that
+// does not parse becomes a problem; bytes come from the symbol table.
+void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options, ReadTu &t) {
+  // One RecordReader, Site and Function per thread, reused: a kernel build
+  // has millions of records (bench/tools.sh).
+  thread_local RecordReader reader;
+  thread_local Site whole; // for keep_site
+  thread_local SiteView s;
+  thread_local FunctionView f;
+  try {
+    const std::string text = logs.text(info);
+    // Lines are parsed where they are: the text has room after it.
+    const char *const room = text.data() + text.capacity();
+    // Every line ends in '\n' (LogSet checked); the first is the header.
+    std::string_view rest = text;
+    auto next_line = [&rest] {
+      size_t nl = rest.find('\n');
+      std::string_view line = rest.substr(0, nl);
+      rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+      return line;
+    };
+    try {
+      t.header = parse_header(parse_record(next_line()));
+    } catch (const Error &e) {
+      t.header_problem = e.what();
+    }
+    std::vector<char> has_function; // per local name
+    while (!rest.empty()) {
+      const size_t line = ++t.records;
+      const std::string_view line_text = next_line();
+      const std::string_view kind =
+          room - (line_text.data() + line_text.size()) >= ptrdiff_t(RecordReader::kPadding)
+              ? reader.parse_padded(line_text)
+              : reader.parse(line_text);
+      try {
+        if (kind == "site") {
+          // Views where nothing keeps the record, else a whole Site.
+          if (options.keep_site) {
+            reader.site(t.header, whole);
+            s.id = whole.id;
+            s.lexical_caller = whole.lexical_caller;
+            s.lexical_caller_symbol = whole.lexical_caller_symbol;
+            s.callee = whole.callee;
+            s.callee_symbol = whole.callee_symbol;
+            s.location = whole.location;
+            s.caller_symbol = whole.caller_symbol;
+            s.reason = whole.reason;
+            s.pass = whole.pass;
+            s.inlined = whole.inlined;
+            s.limit.reset();
+            if (whole.limit)
+              s.limit = LimitView{whole.limit->param, whole.limit->value, whole.limit->flip_at};
+          } else {
+            reader.site(t.header, s);
+          }
+          ReadTu::ReadSite r;
+          Names &n = t.local;
+          r.id = n.intern(s.id);
+          r.lexical_caller = n.intern(s.lexical_caller);
+          r.lexical_caller_symbol = s.lexical_caller_symbol == s.lexical_caller
+                                        ? r.lexical_caller
+                                        : n.intern(s.lexical_caller_symbol);
+          r.callee = n.intern(s.callee);
+          r.callee_symbol = s.callee_symbol == s.callee ? r.callee : n.intern(s.callee_symbol);
+          r.location = n.intern(s.location);
+          r.caller_symbol = s.caller_symbol == s.lexical_caller_symbol ? r.lexical_caller_symbol
+                                                                       : n.intern(s.caller_symbol);
+          r.reason = n.intern(s.reason);
+          r.pass = s.pass;
+          r.inlined = s.inlined;
+          if (s.limit)
+            r.limit = SiteLimit{s.limit->value, s.limit->flip_at, n.intern(s.limit->param)};
+          t.entries.push_back({ReadTu::Kind::site, static_cast<uint32_t>(t.sites.size()), line});
+          t.sites.push_back(r);
+          if (options.keep_site && options.keep_site(whole))
+            t.kept.push_back(whole);
+        } else if (kind == "function") {
+          reader.function(f);
+          const NameId symbol = t.local.intern(f.symbol);
+          if (symbol >= has_function.size())
+            has_function.resize(t.local.size() * 2);
+          if (has_function[symbol])
+            throw Error("a second function record for {}", f.symbol);
+          has_function[symbol] = 1;
+          ReadTu::ReadFunction r;
+          r.symbol = symbol;
+          r.name = f.name == f.symbol ? symbol : t.local.intern(f.name);
+          r.size_before = f.size_before;
+          r.size_after = f.size_after;
+          r.inlined_callees = f.inlined_callees;
+          r.out_of_line = f.out_of_line;
+          r.never_inline = f.never_inline;
+          r.emitted = f.out_of_line;
+          t.entries.push_back(
+              {ReadTu::Kind::function, static_cast<uint32_t>(t.functions.size()), line});
+          t.functions.push_back(r);
+        }
+        // Other records (a later schema's) are not ours to read.
+      } catch (const Error &e) {
+        t.entries.push_back(
+            {ReadTu::Kind::problem, static_cast<uint32_t>(t.problems.size()), line});
+        t.problems.push_back(fmt::format("{} record: {}", kind, e.what()));
+      }
+    }
+  } catch (...) {
+    t.failure = std::current_exception();
+    return;
+  }
+  t.hashes.resize(t.local.size());
+  for (NameId local = 0; local < t.local.size(); ++local)
+    t.hashes[local] = Names::hash(t.local[local]);
+
+  // Real bytes: each symbol goes to the function record of that exact
+  // symbol, else to the record of the function it is a piece of.
+  if (info.functions) {
+    std::unordered_map<std::string, size_t> by_symbol;
+    for (size_t i = 0; i < t.functions.size(); ++i) {
+      ReadTu::ReadFunction &fn = t.functions[i];
+      fn.bytes = 0;
+      fn.emitted = false;
+      by_symbol.emplace(object_symbol(std::string(t.local[fn.symbol])), i);
+    }
+    for (const auto &[symbol, size] : *info.functions) {
+      auto owner = by_symbol.find(symbol);
+      if (owner == by_symbol.end()) {
+        std::string_view sv = symbol;
+        if (sv.size() > 11 && sv.substr(sv.size() - 11) == ".localalias")
+          continue; // an alias of foo: the same bytes
+        owner = by_symbol.find(symbol_base(symbol));
+      }
+      if (owner == by_symbol.end())
+        continue;
+      ReadTu::ReadFunction &fn = t.functions[owner->second];
+      *fn.bytes += size;
+      fn.emitted = true;
+    }
+  }
+}
+
+} // namespace
+
 Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &options) {
   Build b;
   const std::vector<TuInfo> &infos = logs.finish();
   size_t model_errors = 0;
-  // Records are read by one RecordReader into one Site and one Function,
-  // reused: a kernel build has millions of records (bench/tools.sh).
-  RecordReader reader;
-  Site s;
-  Function f;
   // Room for the most sites and functions the lines can make: no copying as
   // the vectors grow (capacity never used is never touched either).
   size_t lines = 0;
@@ -140,12 +366,16 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
     lines += info.records;
   b.sites.reserve(lines);
   b.functions.reserve(lines);
-  // This TU's sites by id: a small table that stays in the cache, where a
-  // kernel's Build::site_index has a million entries.  Copied to site_index
-  // after each TU.
-  std::unordered_map<NameId, size_t> tu_sites;
-  for (const TuInfo &info : infos) {
-    const std::string text = logs.text(info);
+
+  // TUs are read on every core, and added here one by one in order.
+  std::vector<ReadTu> read(infos.size());
+  std::vector<NameId> global;                       // per local name of the TU: its id in b.names
+  std::vector<uint32_t> site_of;                    // per local name: its site in b.sites
+  std::vector<std::pair<uint32_t, NameId>> callers; // (site, caller) of the TU's records
+  auto add = [&](size_t i) {
+    ReadTu t = std::move(read[i]);
+    read[i] = ReadTu();
+    const TuInfo &info = infos[i];
     const auto tu = static_cast<uint32_t>(b.tus.size());
     TuModel m;
     m.origin = info.origin;
@@ -158,124 +388,122 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
             Diagnostic::Level::error, info.origin,
             fmt::format("TU {} ({}), line {}: {}", info.index, info.object, line, what)});
     };
-    // Every line ends in '\n' (LogSet checked); the first is the header.
-    std::string_view rest = text;
-    auto next_line = [&rest] {
-      size_t nl = rest.find('\n');
-      std::string_view line = rest.substr(0, nl);
-      rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
-      return line;
-    };
-    try {
-      m.header = parse_header(Record::parse(next_line()));
-    } catch (const Error &e) {
-      fail(1, e.what());
-    }
-    m.records = 1;
+    if (t.header_problem)
+      fail(1, *t.header_problem);
+    m.header = std::move(t.header);
+    m.records = t.records;
     if (m.header.source.empty())
       m.header.source = info.object;
     m.key = m.header.source;
     b.has_symbols = b.has_symbols || m.has_symbols;
 
-    std::vector<size_t> tu_functions; // indices into b.functions
-    while (!rest.empty()) {
-      const size_t line_number = ++m.records;
-      const std::string_view kind = reader.parse(next_line());
-      try {
-        if (kind == "site") {
-          reader.site(m.header, s);
-          NameId id = b.names.intern(s.id);
-          auto [it, added] = tu_sites.emplace(id, b.sites.size());
-          if (added) {
-            SiteModel sm;
-            sm.tu = tu;
-            sm.id = id;
-            sm.lexical_caller = b.names.intern(s.lexical_caller);
-            sm.lexical_caller_symbol = s.lexical_caller_symbol == s.lexical_caller
-                                           ? sm.lexical_caller
-                                           : b.names.intern(s.lexical_caller_symbol);
-            sm.callee = b.names.intern(s.callee);
-            sm.callee_symbol =
-                s.callee_symbol == s.callee ? sm.callee : b.names.intern(s.callee_symbol);
-            sm.location = b.names.intern(s.location);
-            b.sites.push_back(std::move(sm));
-          }
-          SiteModel &sm = b.sites[it->second];
-          ++sm.records;
-          NameId caller = s.caller_symbol == s.lexical_caller_symbol
-                              ? sm.lexical_caller_symbol
-                              : b.names.intern(s.caller_symbol);
-          auto at = std::lower_bound(sm.callers.begin(), sm.callers.end(), caller);
-          if (at == sm.callers.end() || *at != caller)
-            sm.callers.insert(at, caller);
-          if (s.inlined) {
-            ++sm.inlined_records;
-            (s.pass == Pass::einline ? sm.einline_inlined : sm.ipa_inlined) = true;
-          } else if (!sm.has_refusal || (s.pass == Pass::ipa && !sm.refused_by_ipa)) {
-            // The first refusal, replaced by the IPA inliner's first: it decided last.
-            sm.reason = b.names.intern(s.reason);
-            sm.limit = s.limit;
-            sm.has_refusal = true;
-            sm.refused_by_ipa = s.pass == Pass::ipa;
-          }
-          if (options.keep_site && options.keep_site(s))
-            b.kept_sites.emplace_back(tu, s);
-        } else if (kind == "function") {
-          reader.function(f);
-          NameId symbol = b.names.intern(f.symbol);
-          auto [it, added] = b.function_index.emplace(pair_key(tu, symbol), b.functions.size());
-          if (!added)
-            throw Error("a second function record for {}", f.symbol);
-          FunctionModel fm;
-          fm.tu = tu;
-          fm.name = f.name == f.symbol ? symbol : b.names.intern(f.name);
-          fm.symbol = symbol;
-          fm.size_before = f.size_before;
-          fm.size_after = f.size_after;
-          fm.inlined_callees = f.inlined_callees;
-          fm.out_of_line = f.out_of_line;
-          fm.never_inline = f.never_inline;
-          fm.emitted = f.out_of_line;
-          tu_functions.push_back(b.functions.size());
-          b.functions.push_back(fm);
+    // A local name gets its id in b.names where one thread would have
+    // interned it: at its first use, in record order.
+    global.assign(t.local.size(), kNoName);
+    site_of.assign(t.local.size(), UINT32_MAX);
+    if (t.hashes.size() != t.local.size()) { // the reading failed before they were made
+      t.hashes.resize(t.local.size());
+      for (NameId local = 0; local < t.local.size(); ++local)
+        t.hashes[local] = Names::hash(t.local[local]);
+    }
+    for (NameId local = 0; local < t.local.size(); ++local)
+      b.names.prefetch(t.hashes[local]);
+    auto id = [&](NameId local) {
+      NameId &g = global[local];
+      if (g == kNoName)
+        g = b.names.intern(t.local[local], t.hashes[local]);
+      return g;
+    };
+    const size_t first_site = b.sites.size(), first_function = b.function_index.size();
+    callers.clear();
+    for (const ReadTu::Entry &e : t.entries) {
+      switch (e.kind) {
+      case ReadTu::Kind::problem:
+        fail(e.line, t.problems[e.index]);
+        break;
+      case ReadTu::Kind::site: {
+        const ReadTu::ReadSite &r = t.sites[e.index];
+        uint32_t &at = site_of[r.id];
+        if (at == UINT32_MAX) {
+          SiteModel sm;
+          sm.tu = tu;
+          sm.id = id(r.id);
+          sm.lexical_caller = id(r.lexical_caller);
+          sm.lexical_caller_symbol = id(r.lexical_caller_symbol);
+          sm.callee = id(r.callee);
+          sm.callee_symbol = id(r.callee_symbol);
+          sm.location = id(r.location);
+          at = static_cast<uint32_t>(b.sites.size());
+          b.sites.push_back(sm);
         }
-        // Other records (a later schema's) are not ours to read.
-      } catch (const Error &e) {
-        fail(line_number, fmt::format("{} record: {}", kind, e.what()));
+        SiteModel &sm = b.sites[at];
+        ++sm.records;
+        callers.emplace_back(at, r.caller_symbol == r.lexical_caller_symbol
+                                     ? sm.lexical_caller_symbol
+                                     : id(r.caller_symbol));
+        if (r.inlined) {
+          ++sm.inlined_records;
+          (r.pass == Pass::einline ? sm.einline_inlined : sm.ipa_inlined) = true;
+        } else if (!sm.has_refusal || (r.pass == Pass::ipa && !sm.refused_by_ipa)) {
+          // The first refusal, replaced by the IPA inliner's first: it decided last.
+          sm.reason = id(r.reason);
+          sm.limit = r.limit;
+          if (sm.limit)
+            sm.limit->param = id(r.limit->param);
+          sm.has_refusal = true;
+          sm.refused_by_ipa = r.pass == Pass::ipa;
+        }
+        break;
+      }
+      case ReadTu::Kind::function: {
+        const ReadTu::ReadFunction &r = t.functions[e.index];
+        FunctionModel fm;
+        fm.tu = tu;
+        fm.symbol = id(r.symbol);
+        fm.name = r.name == r.symbol ? fm.symbol : id(r.name);
+        fm.size_before = r.size_before;
+        fm.size_after = r.size_after;
+        fm.inlined_callees = r.inlined_callees;
+        fm.out_of_line = r.out_of_line;
+        fm.never_inline = r.never_inline;
+        fm.emitted = r.emitted;
+        fm.bytes = r.bytes;
+        b.function_index.emplace_back(pair_key(tu, fm.symbol),
+                                      static_cast<uint32_t>(b.functions.size()));
+        b.functions.push_back(fm);
+        break;
+      }
       }
     }
+    if (t.failure)
+      std::rethrow_exception(t.failure);
+    for (Site &s : t.kept)
+      b.kept_sites.emplace_back(tu, std::move(s));
 
-    for (const auto &[id, index] : tu_sites)
-      b.site_index.emplace(pair_key(tu, id), index);
-    tu_sites.clear();
-
-    // Real bytes: each symbol goes to the function record of that exact
-    // symbol, else to the record of the function it is a piece of.
-    if (info.functions) {
-      std::unordered_map<std::string, size_t> by_symbol;
-      for (size_t f : tu_functions) {
-        FunctionModel &fm = b.functions[f];
-        fm.bytes = 0;
-        fm.emitted = false;
-        by_symbol.emplace(object_symbol(b.names[fm.symbol]), f);
-      }
-      for (const auto &[symbol, size] : *info.functions) {
-        auto owner = by_symbol.find(symbol);
-        if (owner == by_symbol.end()) {
-          std::string_view s = symbol;
-          if (s.size() > 11 && s.substr(s.size() - 11) == ".localalias")
-            continue; // an alias of foo: the same bytes
-          owner = by_symbol.find(symbol_base(symbol));
-        }
-        if (owner == by_symbol.end())
-          continue;
-        FunctionModel &fm = b.functions[owner->second];
-        *fm.bytes += size;
-        fm.emitted = true;
-      }
+    // The TU's part of the indexes, sorted (TUs come in order: so is the whole).
+    const size_t first_index = b.site_index.size();
+    for (size_t k = first_site; k < b.sites.size(); ++k)
+      b.site_index.emplace_back(pair_key(tu, b.sites[k].id), static_cast<uint32_t>(k));
+    std::sort(b.site_index.begin() + first_index, b.site_index.end());
+    std::sort(b.function_index.begin() + first_function, b.function_index.end());
+    // Each site's callers, sorted by id, one after the other in caller_ids.
+    std::sort(callers.begin(), callers.end());
+    callers.erase(std::unique(callers.begin(), callers.end()), callers.end());
+    for (size_t k = 0; k < callers.size();) {
+      const uint32_t site = callers[k].first;
+      SiteModel &sm = b.sites[site];
+      sm.callers_at = static_cast<uint32_t>(b.caller_ids.size());
+      for (; k < callers.size() && callers[k].first == site; ++k)
+        b.caller_ids.push_back(callers[k].second);
+      sm.callers_count = static_cast<uint32_t>(b.caller_ids.size() - sm.callers_at);
     }
     b.tus.push_back(std::move(m));
-  }
+  };
+  // At most 64 TUs read ahead of the one added: some MB.
+  in_order(
+      infos.size(), worker_threads(options.jobs), 64,
+      [&](size_t i) { read_tu(logs, infos[i], options, read[i]); }, add);
+
   for (SiteModel &sm : b.sites)
     if (sm.inlined()) {
       sm.reason = b.names.intern("OK");
@@ -294,6 +522,8 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
     if (size_t n = ++taken[m.key]; n > 1)
       m.key += fmt::format(" #{}", n);
   }
+  for (uint32_t t = 0; t < b.tus.size(); ++t)
+    b.tu_index.emplace(b.tus[t].key, t);
   b.errors = logs.stats().errors + model_errors;
   b.files = logs.stats().files;
   return b;
@@ -303,6 +533,7 @@ Build load_build(const std::vector<std::string> &paths, const DiagnosticSink &si
                  const LoadOptions &options) {
   ReadOptions read_options;
   read_options.function_sizes = true;
+  read_options.jobs = options.jobs;
   LogSet logs(read_options, sink);
   for (const std::string &path : paths)
     logs.add_path(path);

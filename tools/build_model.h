@@ -13,9 +13,9 @@
 #include "records.h"
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,17 +29,51 @@ namespace inlinetune {
 using NameId = uint32_t;
 class Names {
 public:
-  NameId intern(std::string_view s);
+  NameId intern(std::string_view s) { return intern(s, hash(s)); }
   std::optional<NameId> find(std::string_view s) const;
-  const std::string &operator[](NameId id) const { return strings_[id]; }
+  // What names are looked up by, computed once by a caller that has it:
+  // intern(S, hash(S)) is intern(S).
+  static uint64_t hash(std::string_view s);
+  NameId intern(std::string_view s, uint64_t hash);
+  // Asks the CPU to load the slot a name of this hash is looked up in, ahead
+  // of interning it (a kernel build's table is far larger than the caches).
+  void prefetch(uint64_t hash) const;
+  // Valid as long as the Names (moving it keeps them valid too).
+  std::string_view operator[](NameId id) const { return views_[id]; }
+  size_t size() const { return views_.size(); }
 
 private:
-  // An open-addressing table of ids (id + 1; 0 is empty) and each name's
-  // hash: some 12 bytes a name where an unordered_map took about 60, and no
-  // allocation per name (a kernel build has millions; bench/tools.sh).
-  std::deque<std::string> strings_;
-  std::vector<uint32_t> hashes_; // per id
-  std::vector<uint32_t> slots_;  // a power of two, at most half full
+  // The characters, in blocks that never move (each a name's bytes in a row,
+  // no terminator), and an open-addressing table of ids with their hashes
+  // (so that a probe reads one slot, not the name): some 40 bytes a name
+  // plus its length, where a std::string each and an unordered_map took
+  // about 100 (a kernel build has some two million names; bench/tools.sh).
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  size_t block_used_ = 0, block_size_ = 0; // of the last block
+  std::vector<std::string_view> views_;    // per id
+  // hash >> 32 << 32 | (id + 1), 0 when empty; a power of two, at most half full.
+  std::vector<uint64_t> slots_;
+};
+
+// A SiteModel's callers: a range of Build::caller_ids.
+class NameRange {
+public:
+  NameRange(const NameId *first, const NameId *last) : first_(first), last_(last) {}
+  const NameId *begin() const { return first_; }
+  const NameId *end() const { return last_; }
+  size_t size() const { return static_cast<size_t>(last_ - first_); }
+  bool empty() const { return first_ == last_; }
+  NameId operator[](size_t i) const { return first_[i]; }
+
+private:
+  const NameId *first_, *last_;
+};
+
+// Limit with its param interned (Build::limit gives it back as a Limit).
+struct SiteLimit {
+  int64_t value = 0;
+  std::optional<int64_t> flip_at;
+  NameId param = 0;
 };
 
 struct TuModel {
@@ -52,15 +86,19 @@ struct TuModel {
 };
 
 // One call site of one TU, identified by its id: the call as written, with
-// the decisions of both inliners on every copy of it.
+// the decisions of both inliners on every copy of it.  Some 80 bytes: a
+// kernel build has about a million.
 struct SiteModel {
   uint32_t tu = 0;
   NameId id = 0;
   NameId lexical_caller = 0, lexical_caller_symbol = 0;
   NameId callee = 0, callee_symbol = 0;
   NameId location = 0;
-  std::vector<NameId> callers; // symbols of the out-of-line functions holding a copy, sorted
-  uint32_t records = 0;        // records with this id
+  // The symbols of the out-of-line functions holding a copy, sorted by id:
+  // Build::callers(site), entries CALLERS_AT to CALLERS_AT + CALLERS_COUNT
+  // of Build::caller_ids.
+  uint32_t callers_at = 0, callers_count = 0;
+  uint32_t records = 0; // records with this id
   uint32_t inlined_records = 0;
   bool einline_inlined = false, ipa_inlined = false;
   // The site's decision: inlined when either inliner inlined it (any copy).
@@ -68,7 +106,7 @@ struct SiteModel {
   // "OK" when inlined, else the refusal that stands: the IPA inliner's when it
   // saw the call (its first record), else the early inliner's.
   NameId reason = 0;
-  std::optional<Limit> limit;                       // of that refusal
+  std::optional<SiteLimit> limit;                   // of that refusal
   bool has_refusal = false, refused_by_ipa = false; // while loading
 };
 
@@ -106,22 +144,36 @@ struct Build {
 
   std::optional<uint32_t> find_tu(const std::string &key) const;
   // Index into sites / functions, or nullopt.
-  std::optional<size_t> find_site(uint32_t tu, const std::string &id) const;
-  std::optional<size_t> find_function(uint32_t tu, const std::string &symbol) const;
-  const std::string &str(NameId id) const { return names[id]; }
+  std::optional<size_t> find_site(uint32_t tu, std::string_view id) const;
+  std::optional<size_t> find_function(uint32_t tu, std::string_view symbol) const;
+  std::string_view str(NameId id) const { return names[id]; }
+  NameRange callers(const SiteModel &s) const {
+    return NameRange(caller_ids.data() + s.callers_at,
+                     caller_ids.data() + s.callers_at + s.callers_count);
+  }
+  std::optional<Limit> limit(const SiteModel &s) const;
 
   // Filled by the loader.
-  std::unordered_map<uint64_t, size_t> site_index, function_index; // (tu << 32 | name) ->
+  std::vector<NameId> caller_ids; // SiteModel::callers_at
+  // (tu << 32 | name, index into sites / functions), sorted: some 16 bytes
+  // an entry, where an unordered_map took about 40.
+  std::vector<std::pair<uint64_t, uint32_t>> site_index, function_index;
+  std::unordered_map<std::string, uint32_t> tu_index; // key -> index into tus
 };
 
 struct LoadOptions {
-  // Site records to keep whole (Build::kept_sites), for explain.
+  // Site records to keep whole (Build::kept_sites), for explain.  Called
+  // from the reading threads, one record at a time.
   std::function<bool(const Site &)> keep_site;
+  // Threads to read with (0: worker_threads(), tools/parallel.h); the model
+  // is the same whatever their number.
+  size_t jobs = 0;
 };
 
 // Reads PATHS (build directories, objects, archives, .jsonl logs) with their
-// symbol tables and builds the model.  Problems are reported to SINK and
-// counted in Build::errors; what can be read is used.
+// symbol tables and builds the model.  Problems are reported to SINK (from
+// the calling thread, in the order one thread would find them) and counted
+// in Build::errors; what can be read is used.
 Build load_build(const std::vector<std::string> &paths, const DiagnosticSink &sink,
                  const LoadOptions &options = {});
 // The same from a LogSet whose paths are added (finish() is called here).  A

@@ -47,6 +47,17 @@ const std::vector<Command> &commands();
 // Prints D on standard error as "inlinetune: LEVEL: FILE: MESSAGE".
 void report(const Diagnostic &d);
 
+// VALUE, moved to where it stays until the process ends, never freed: a
+// kernel build's model and diff are millions of small objects, and freeing
+// them at the end took half a second of `inlinetune diff` for nothing (as
+// clang's -disable-free).  Still reachable, so not a leak to LeakSanitizer.
+template <typename T> T &keep_until_exit(T &&value) {
+  static auto *const kept = new std::vector<const void *>; // never destroyed either
+  T *p = new T(std::move(value));
+  kept->push_back(p);
+  return *p;
+}
+
 // One per subcommand file:
 std::function<int()> setup_extract(Args &args);
 std::function<int()> setup_summary(Args &args);

@@ -106,7 +106,7 @@ Correlation correlate(const BuildDiff &diff, const Results &results, const Profi
     // line, the weight split evenly.
     std::unordered_map<std::string, std::vector<size_t>> functions_of;
     for (size_t i = 0; i < pb.functions.size(); ++i)
-      functions_of[object_symbol(pb.str(pb.functions[i].symbol))].push_back(i);
+      functions_of[object_symbol(std::string(pb.str(pb.functions[i].symbol)))].push_back(i);
     std::vector<double> weight(pb.functions.size(), 0.0);
     out.symbols = profile->weights.size();
     for (const auto &[symbol, w] : profile->weights) {

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <string_view>
 
 namespace inlinetune {
 
@@ -191,6 +192,9 @@ private:
   void bind(int i, const std::string &s) {
     check(sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT));
   }
+  void bind(int i, std::string_view s) {
+    check(sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT));
+  }
   void bind(int i, const char *s) { bind(i, std::string(s)); }
   void bind(int i, int64_t v) { check(sqlite3_bind_int64(stmt_, i, v)); }
   void bind(int i, uint64_t v) { check(sqlite3_bind_int64(stmt_, i, static_cast<int64_t>(v))); }
@@ -345,13 +349,14 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   for (const SiteModel &s : b.sites) {
     std::vector<std::string> callers;
-    for (NameId c : s.callers)
-      callers.push_back(b.str(c));
+    for (NameId c : b.callers(s))
+      callers.emplace_back(b.str(c));
     std::sort(callers.begin(), callers.end());
     decision.run(label, s.tu, b.str(s.id), b.str(s.lexical_caller), b.str(s.lexical_caller_symbol),
                  b.str(s.callee), b.str(s.callee_symbol), b.str(s.location), json_array(callers),
                  s.records, s.inlined_records, s.einline_inlined, s.ipa_inlined, s.inlined(),
-                 b.str(s.reason), limit_param(s.limit), limit_value(s.limit), limit_flip(s.limit));
+                 b.str(s.reason), limit_param(b.limit(s)), limit_value(b.limit(s)),
+                 limit_flip(b.limit(s)));
     ++n.decisions;
   }
 
@@ -414,7 +419,7 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
     std::map<std::string, std::string> functions; // object symbol -> record symbol
     for (const FunctionModel &f : b.functions)
       if (f.tu == t)
-        functions.emplace(object_symbol(b.str(f.symbol)), b.str(f.symbol));
+        functions.emplace(object_symbol(std::string(b.str(f.symbol))), b.str(f.symbol));
     std::vector<std::pair<std::string, uint64_t>> sorted(infos[t].functions->begin(),
                                                          infos[t].functions->end());
     std::sort(sorted.begin(), sorted.end());

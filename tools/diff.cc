@@ -18,6 +18,7 @@
 #include "diff_result.h"
 #include "error.h"
 #include "output.h"
+#include "parallel.h"
 #include "table.h"
 
 #include <fmt/format.h>
@@ -36,27 +37,38 @@ struct Options {
   std::string by = "function", top = "0", format = "table", output;
 };
 
+// The objects below are made member by member, in order, where an
+// initializer list would copy each value: a kernel's diff makes some 100 000
+// flip cells.
 Cell limit_cell(const std::optional<Limit> &l) {
   if (!l)
     return nullptr;
-  return Cell{{"param", l->param},
-              {"value", l->value},
-              {"flip_at", l->flip_at ? Cell(*l->flip_at) : Cell("unknown")}};
+  Cell c = Cell::object();
+  auto &members = c.get_ref<Cell::object_t &>();
+  members.reserve(3);
+  members.emplace_back("param", l->param);
+  members.emplace_back("value", l->value);
+  members.emplace_back("flip_at", l->flip_at ? Cell(*l->flip_at) : Cell("unknown"));
+  return c;
 }
 
 // SIDE: "caller" (the call is written in the row's function), "copy" (written
 // in a function inlined into it), "callee" (a call of the row's function).
 Cell flip_cell(const Flip &f, FlipSide side) {
-  return Cell{{"to", f.to_inlined ? "inlined" : "not inlined"},
-              {"side", flip_side_name(side)},
-              {"caller", f.caller},
-              {"callee", f.callee},
-              {"id", f.id},
-              {"location", f.location},
-              {"base_reason", f.base_reason},
-              {"new_reason", f.new_reason},
-              {"base_limit", limit_cell(f.base_limit)},
-              {"new_limit", limit_cell(f.new_limit)}};
+  Cell c = Cell::object();
+  auto &members = c.get_ref<Cell::object_t &>();
+  members.reserve(10);
+  members.emplace_back("to", f.to_inlined ? "inlined" : "not inlined");
+  members.emplace_back("side", flip_side_name(side));
+  members.emplace_back("caller", f.caller);
+  members.emplace_back("callee", f.callee);
+  members.emplace_back("id", f.id);
+  members.emplace_back("location", f.location);
+  members.emplace_back("base_reason", f.base_reason);
+  members.emplace_back("new_reason", f.new_reason);
+  members.emplace_back("base_limit", limit_cell(f.base_limit));
+  members.emplace_back("new_limit", limit_cell(f.new_limit));
+  return c;
 }
 
 // "+callee [id] (was REASON)", "-callee [id] (REASON)"; "caller->callee" for
@@ -93,12 +105,25 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
   DiffTotals total;
   std::map<std::string, DiffTotals> groups; // by --by (dir, subsystem, file), and by subsystem
   std::map<std::string, DiffTotals> subsystems;
+  // A TU's subsystem and group, looked up once for its rows in a row (rows
+  // and flips come TU by TU; a kernel's diff has some 300 000 rows).
+  struct Groups {
+    const std::string *tu = nullptr;
+    DiffTotals *subsystem = nullptr, *group = nullptr;
+  } last;
+  auto groups_of = [&](const std::string &tu) {
+    if (!last.tu || *last.tu != tu) {
+      last.tu = &tu;
+      last.subsystem = &subsystems[subsystem_of(tu)];
+      last.group =
+          by == GroupBy::function || by == GroupBy::reason ? nullptr : &groups[group_of(tu, by)];
+    }
+    return last;
+  };
   int64_t grown = 0, shrunk = 0, up = 0, down = 0, vanished = 0, appeared = 0;
   for (const FunctionDiff &r : rows) {
-    for (DiffTotals *g :
-         {&total, &subsystems[subsystem_of(r.tu)],
-          by == GroupBy::function || by == GroupBy::reason ? nullptr
-                                                           : &groups[group_of(r.tu, by)]}) {
+    const Groups g_of = groups_of(r.tu);
+    for (DiffTotals *g : {&total, g_of.subsystem, g_of.group}) {
       if (!g)
         continue;
       g->bytes_base += r.bytes_base.value_or(0);
@@ -115,10 +140,10 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
     (r.delta > 0 ? up : down) += r.delta;
   }
   std::map<std::string, std::pair<int64_t, int64_t>> reasons; // reason -> (to in, to out)
+  last = Groups();
   for (const Flip &f : flips) {
-    for (DiffTotals *g :
-         {&total, &subsystems[subsystem_of(f.tu)],
-          by == GroupBy::function || by == GroupBy::reason ? nullptr : &groups[group_of(f.tu, by)]})
+    const Groups g_of = groups_of(f.tu);
+    for (DiffTotals *g : {&total, g_of.subsystem, g_of.group})
       if (g)
         ++(f.to_inlined ? g->to_inlined : g->to_not_inlined);
     auto &[in, outl] = reasons[f.to_inlined ? f.base_reason : f.new_reason];
@@ -233,8 +258,25 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
     for (Table *x : {&gone, &came})
       x->columns = {{"function"}, {"file"},    {"base"},    {"new"},
                     {"est_base"}, {"est_new"}, flips_column};
-    for (const FunctionDiff *r : order) {
-      Cell fl = row_flips(*r);
+    // The flips cells of the rows that are shown (--top), made on every core.
+    std::vector<Cell> flip_cells(order.size());
+    std::vector<size_t> shown;
+    for (size_t i = 0, in_t = 0, in_gone = 0, in_came = 0; i < order.size(); ++i) {
+      const FunctionDiff &r = *order[i];
+      bool show = !top || in_t++ < top;
+      if (r.status == FunctionStatus::vanished)
+        show = !top || in_gone++ < top || show;
+      else if (r.status == FunctionStatus::appeared)
+        show = !top || in_came++ < top || show;
+      if (show)
+        shown.push_back(i);
+    }
+    in_order(
+        shown.size(), worker_threads(0), shown.size(),
+        [&](size_t k) { flip_cells[shown[k]] = row_flips(*order[shown[k]]); }, [](size_t) {});
+    for (size_t i = 0; i < order.size(); ++i) {
+      const FunctionDiff *r = order[i];
+      Cell &fl = flip_cells[i];
       Cell bb = optional_cell(r->bytes_base), bn = optional_cell(r->bytes_new),
            eb = optional_cell(r->est_base), en = optional_cell(r->est_new);
       cut(t, {r->name, r->tu, function_status_name(r->status), bb, bn,
@@ -278,10 +320,13 @@ int run(const Options &options) {
   const auto [base_paths, new_paths] = diff_paths(options.positional, options.base, options.next);
   Output out(options.output); // before reading: a bad -o fails at once
 
-  const BuildDiff d = load_diff(base_paths, new_paths, report);
+  BuildDiff &d = keep_until_exit(load_diff(base_paths, new_paths, report));
   if (std::string warning = tu_mismatch_warning(d); !warning.empty())
     fmt::print(stderr, "inlinetune: warning: {}\n", warning);
-  out.write(render(diff_result(d, by, top), format));
+  // The tables need the comparison only: the models go first (a kernel's
+  // take some 550 MB, bench/tools.sh).
+  d.drop_models();
+  out.write(render(keep_until_exit(diff_result(d, by, top)), format));
   out.commit();
   return d.errors() ? 1 : 0;
 }

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <unordered_map>
 
@@ -93,7 +94,9 @@ int run(const Options &options) {
   Output out(options.output); // before reading: a bad -o fails at once
 
   LoadOptions load;
+  std::mutex matching; // keep_site runs on the reading threads; MATCH memoizes
   load.keep_site = [&](const Site &s) {
+    std::lock_guard<std::mutex> lock(matching);
     return match(s.callee, s.callee_symbol) || match(s.lexical_caller, s.lexical_caller_symbol) ||
            match(s.caller, s.caller_symbol);
   };
@@ -119,7 +122,7 @@ int run(const Options &options) {
   std::vector<const FunctionModel *> functions;
   std::set<uint32_t> tus;
   for (const FunctionModel &f : b.functions)
-    if (match(b.str(f.name), b.str(f.symbol))) {
+    if (match(std::string(b.str(f.name)), std::string(b.str(f.symbol)))) {
       functions.push_back(&f);
       tus.insert(f.tu);
     }

@@ -2,6 +2,8 @@
 #include "log_reader.h"
 
 #include "error.h"
+#include "hash.h"
+#include "parallel.h"
 
 #include <simdjson.h>
 #include <zstd.h>
@@ -138,19 +140,95 @@ std::string check_header(const Record &header) {
   return "";
 }
 
+} // namespace
+
+uint64_t digest_line(uint64_t digest, std::string_view line) {
+  return hash_chain(digest, line);
+}
+
+uint64_t text_digest(std::string_view text) {
+  uint64_t digest = kDigestSeed;
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    digest = digest_line(digest, text.substr(0, nl));
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+  }
+  return digest;
+}
+
+namespace {
+
+// One compression and two decompression contexts per thread (one-shot, for
+// unpack; streaming, for decode_frames), and a scratch buffer: making and
+// clearing a context for every TU or object took some 2% of a kernel's
+// `inlinetune diff` read from objects.
+struct Zstd {
+  std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx *)> cctx{ZSTD_createCCtx(), ZSTD_freeCCtx};
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx *)> dctx{ZSTD_createDCtx(), ZSTD_freeDCtx};
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx *)> stream{ZSTD_createDCtx(), ZSTD_freeDCtx};
+  std::unique_ptr<char[]> scratch;
+  size_t scratch_size = 0;
+};
+Zstd &zstd() {
+  thread_local Zstd z;
+  if (!z.cctx || !z.dctx || !z.stream)
+    throw std::bad_alloc();
+  return z;
+}
+
 std::string pack(std::string_view text) {
-  std::string out(ZSTD_compressBound(text.size()), '\0');
-  size_t n = ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 1);
+  Zstd &z = zstd();
+  const size_t bound = ZSTD_compressBound(text.size());
+  if (z.scratch_size < bound) {
+    z.scratch.reset(new char[bound]);
+    z.scratch_size = bound;
+  }
+  size_t n = ZSTD_compressCCtx(z.cctx.get(), z.scratch.get(), bound, text.data(), text.size(), 1);
   if (ZSTD_isError(n))
     throw Error("zstd: {}", ZSTD_getErrorName(n));
-  out.resize(n);
-  out.shrink_to_fit();
+  return std::string(z.scratch.get(), n);
+}
+
+int64_t mtime_ns(const struct stat &st) {
+  return int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+// A TU's text read again from its .jsonl file (TuInfo::file): the same
+// bytes, or Error.
+std::string reread(const TuInfo &tu) {
+  int fd = open(tu.file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw Error("{}: {}", tu.file, std::strerror(errno));
+  std::string out;
+  out.reserve(tu.size + LogSet::kTextPadding);
+  out.resize(tu.size);
+  struct stat st;
+  bool same = fstat(fd, &st) == 0 && static_cast<uint64_t>(st.st_size) == tu.file_size &&
+              mtime_ns(st) == tu.file_mtime_ns;
+  size_t done = 0;
+  while (same && done < out.size()) {
+    ssize_t got =
+        pread(fd, out.data() + done, out.size() - done, static_cast<off_t>(tu.file_offset + done));
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      break;
+    done += static_cast<size_t>(got);
+  }
+  close(fd);
+  if (!same || done != out.size() || text_digest(out) != tu.digest)
+    throw Error("{}: the file changed while it was being read", tu.file);
   return out;
 }
 
 std::string unpack(const TuInfo &tu) {
-  std::string out(tu.size, '\0');
-  size_t n = ZSTD_decompress(out.data(), out.size(), tu.packed.data(), tu.packed.size());
+  if (!tu.file.empty())
+    return reread(tu);
+  std::string out;
+  out.reserve(tu.size + LogSet::kTextPadding);
+  out.resize(tu.size);
+  size_t n = ZSTD_decompressDCtx(zstd().dctx.get(), out.data(), out.size(), tu.packed.data(),
+                                 tu.packed.size());
   if (ZSTD_isError(n) || n != tu.size)
     throw Error("{}: internal error: stored log of TU {} is damaged", tu.origin, tu.index);
   return out;
@@ -194,7 +272,60 @@ private:
   std::vector<char> padded_;
 };
 
+// A simdjson value as the Record nlohmann's parser makes of its text.
+Record to_record(simdjson::dom::element e) {
+  using Type = simdjson::dom::element_type;
+  switch (e.type()) {
+  case Type::OBJECT: {
+    Record object = Record::object();
+    const simdjson::dom::object fields = e.get_object().value_unsafe();
+    // Room first: the members' keys are const, so growing would copy them.
+    object.get_ref<Record::object_t &>().reserve(fields.size());
+    for (simdjson::dom::key_value_pair field : fields)
+      object[std::string(field.key)] = to_record(field.value); // a later duplicate replaces
+    return object;
+  }
+  case Type::ARRAY: {
+    Record array = Record::array();
+    const simdjson::dom::array items = e.get_array().value_unsafe();
+    array.get_ref<Record::array_t &>().reserve(items.size());
+    for (simdjson::dom::element item : items)
+      array.push_back(to_record(item));
+    return array;
+  }
+  case Type::INT64: {
+    // nlohmann types an integer without a '-' as unsigned ("-0" is the one
+    // it types otherwise; both print as 0).
+    const int64_t v = e.get_int64().value_unsafe();
+    return v < 0 ? Record(v) : Record(static_cast<uint64_t>(v));
+  }
+  case Type::UINT64:
+    return Record(e.get_uint64().value_unsafe());
+  case Type::DOUBLE:
+    return Record(e.get_double().value_unsafe());
+  case Type::STRING:
+    return Record(std::string(e.get_string().value_unsafe()));
+  case Type::BOOL:
+    return Record(e.get_bool().value_unsafe());
+  case Type::NULL_VALUE:
+    break;
+  }
+  return Record(nullptr);
+}
+
 } // namespace
+
+Record parse_record(std::string_view line) {
+  thread_local simdjson::dom::parser parser;
+  thread_local std::vector<char> padded;
+  if (padded.size() < line.size() + simdjson::SIMDJSON_PADDING)
+    padded.resize(line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2);
+  std::memcpy(padded.data(), line.data(), line.size());
+  simdjson::dom::element doc;
+  if (parser.parse(padded.data(), line.size(), false).get(doc))
+    return Record::parse(line);
+  return to_record(doc);
+}
 
 std::string check_record(std::string_view line, std::string *kind) {
   thread_local FastChecker fast;
@@ -208,11 +339,9 @@ std::string check_record(std::string_view line, std::string *kind) {
 // ---- decode_frames ---------------------------------------------------------
 
 void decode_frames(std::string_view data, const std::function<void(std::string_view)> &text,
-                   const std::function<void()> &frame_end) {
-  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx *)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
-  if (!dctx)
-    throw std::bad_alloc();
-  std::vector<char> out(ZSTD_DStreamOutSize());
+                   const std::function<void(std::string_view frame)> &frame_end) {
+  ZSTD_DCtx *const dctx = zstd().stream.get(); // reset at each frame
+  thread_local std::vector<char> out(ZSTD_DStreamOutSize());
   size_t pos = 0;
   while (pos < data.size()) {
     if (data[pos] == '\0') { // no zstd frame starts with 0: padding
@@ -228,11 +357,11 @@ void decode_frames(std::string_view data, const std::function<void(std::string_v
       pos += n;
       continue;
     }
-    ZSTD_DCtx_reset(dctx.get(), ZSTD_reset_session_only);
+    ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only);
     ZSTD_inBuffer in{data.data(), data.size(), pos};
     for (;;) {
       ZSTD_outBuffer chunk{out.data(), out.size(), 0};
-      size_t ret = ZSTD_decompressStream(dctx.get(), &chunk, &in);
+      size_t ret = ZSTD_decompressStream(dctx, &chunk, &in);
       if (ZSTD_isError(ret))
         throw Error("corrupt zstd data at byte {} of the log: {}", frame_at,
                     ZSTD_getErrorName(ret));
@@ -244,7 +373,7 @@ void decode_frames(std::string_view data, const std::function<void(std::string_v
         throw Error("truncated zstd frame at byte {} of the log", frame_at);
     }
     pos = in.pos;
-    frame_end();
+    frame_end(data.substr(frame_at, pos - frame_at));
   }
 }
 
@@ -259,6 +388,8 @@ void TuSplitter::feed(std::string_view text) {
   while (!text.empty()) {
     size_t nl = text.find('\n');
     std::string_view piece = text.substr(0, nl);
+    const size_t next_line = fed_ + nl + 1; // where the line after this one starts
+    fed_ += nl == std::string_view::npos ? text.size() : nl + 1;
     if (discard_line_) {
       if (nl == std::string_view::npos)
         return;
@@ -280,6 +411,7 @@ void TuSplitter::feed(std::string_view text) {
       line(pending_);
       pending_.clear();
     }
+    line_start_ = next_line;
     text.remove_prefix(nl + 1);
   }
 }
@@ -306,11 +438,12 @@ void TuSplitter::line(std::string_view text) {
   std::string kind;
   std::string problem = check_record(text, &kind);
   if (problem.empty() && kind == "tu") {
-    Record record = Record::parse(text);
+    Record record = parse_record(text);
     close_tu();
     tu_ = TuText{};
     tu_.index = ++tus_;
     tu_.lines = 1;
+    tu_.offset = line_start_;
     auto object = record.find("object");
     object_ = object != record.end() && object->is_string() ? object->get<std::string>() : "";
     problem = check_header(record);
@@ -320,7 +453,7 @@ void TuSplitter::line(std::string_view text) {
       return;
     }
     tu_.header = std::move(record);
-    tu_.text.append(text).push_back('\n');
+    take(text);
     state_ = State::in_tu;
     return;
   }
@@ -338,7 +471,7 @@ void TuSplitter::line(std::string_view text) {
     return;
   case State::in_tu:
     ++tu_.lines;
-    if (problem.empty() && tu_.text.size() + text.size() + 1 > max_tu_bytes_)
+    if (problem.empty() && tu_.size + text.size() + 1 > max_tu_bytes_)
       problem = fmt::format("log larger than {} bytes", max_tu_bytes_);
     if (!problem.empty()) {
       fail(fmt::format("{}, line {}", where_tu(), tu_.lines), problem);
@@ -346,9 +479,16 @@ void TuSplitter::line(std::string_view text) {
       tu_.text = std::string();
       return;
     }
-    tu_.text.append(text).push_back('\n');
+    take(text);
     return;
   }
+}
+
+void TuSplitter::take(std::string_view line) {
+  if (keep_text_)
+    tu_.text.append(line).push_back('\n');
+  tu_.size += line.size() + 1;
+  tu_.digest = digest_line(tu_.digest, line);
 }
 
 void TuSplitter::end_stream() {
@@ -390,6 +530,8 @@ void TuSplitter::reset_stream() {
   discard_line_ = false;
   state_ = State::before_header;
   stream_line_ = 0;
+  fed_ = 0;
+  line_start_ = 0;
   tu_ = TuText{};
 }
 
@@ -458,13 +600,79 @@ void LogSet::read_directory(const std::string &path) {
   };
   walk(path);
   Scope scope;
-  for (const std::vector<std::string> *list : {&files, &archives})
-    for (const std::string &file : *list)
-      read_file(file, file, scope, false, 0);
+  read_files(files, scope);
+  for (const std::string &file : archives)
+    read_file(file, file, scope, false, 0);
   if (scope.without_log)
     report(Diagnostic::Level::note, path,
            fmt::format("{} of {} objects have no .inlinetune.log section", scope.without_log,
                        scope.objects));
+}
+
+// With options_.jobs threads, each file into a LogSet of its own, merged
+// here in order: the TUs, their order, the diagnostics and the counts are
+// those of reading the files one by one.  A file read before (a hard link)
+// is dropped at the merge as read_file would skip it; one that turns out to
+// be an archive (named *.o) is read again at the merge, where it is known
+// which of its members were read before.
+void LogSet::read_files(const std::vector<std::string> &files, Scope &scope) {
+  const size_t jobs = worker_threads(options_.jobs);
+  if (jobs <= 1 || files.size() < 2) {
+    for (const std::string &file : files)
+      read_file(file, file, scope, false, 0);
+    return;
+  }
+  struct Part {
+    std::vector<Diagnostic> diagnostics;
+    std::unique_ptr<LogSet> logs;
+    Scope scope;
+    std::exception_ptr failed; // after DIAGNOSTICS, as one thread would have met it
+  };
+  std::vector<Part> parts(files.size());
+  ReadOptions one = options_;
+  one.jobs = 1;
+  auto read = [&](size_t i) {
+    Part &p = parts[i];
+    p.logs =
+        std::make_unique<LogSet>(one, [&p](const Diagnostic &d) { p.diagnostics.push_back(d); });
+    try {
+      p.logs->read_file(files[i], files[i], p.scope, false, 0);
+    } catch (...) { // not an Error (read_file reports those): out of memory, say
+      p.failed = std::current_exception();
+    }
+  };
+  auto merge = [&](size_t i) {
+    Part p = std::move(parts[i]);
+    parts[i] = Part();
+    LogSet &part = *p.logs;
+    if (part.seen_.size() > 1) { // an archive
+      read_file(files[i], files[i], scope, false, 0);
+      return;
+    }
+    if (part.seen_.size() == 1 && !first_time(*part.seen_.begin()))
+      return;
+    for (const Diagnostic &d : p.diagnostics)
+      if (sink_)
+        sink_(d);
+    if (p.failed)
+      std::rethrow_exception(p.failed);
+    stats_.files += part.stats_.files;
+    stats_.without_log += part.stats_.without_log;
+    stats_.errors += part.stats_.errors;
+    scope.objects += p.scope.objects;
+    scope.without_log += p.scope.without_log;
+    scope.archive = scope.archive || p.scope.archive;
+    const size_t first_origin = origins_.size();
+    for (Origin &origin : part.origins_)
+      origins_.push_back(std::move(origin));
+    for (TuInfo &tu : part.tus_) {
+      tu.origin_id += first_origin;
+      tu.sequence = tus_.size();
+      tus_.push_back(std::move(tu));
+    }
+  };
+  // At most 256 files read ahead of the one merged.
+  in_order(files.size(), jobs, 256, read, merge);
 }
 
 void LogSet::read_file(const std::string &path, const std::string &display, Scope &scope,
@@ -593,8 +801,7 @@ void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, boo
     report(Diagnostic::Level::error, display, problem);
   for (std::string_view payload : log->payloads) {
     try {
-      decode_frames(
-          payload, [&](std::string_view text) { split.feed(text); }, [&] { split.end_stream(); });
+      decode_frames_into(split, id, payload);
     } catch (const Error &e) {
       split.abandon();
       report(Diagnostic::Level::error, display, e.what());
@@ -609,11 +816,17 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
     throw Error(std::strerror(errno));
   ++stats_.files;
   size_t id = begin_origin(false, nullptr);
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    origins_[id].file = path;
+    origins_[id].file_size = static_cast<uint64_t>(st.st_size);
+    origins_[id].file_mtime_ns = mtime_ns(st);
+  }
   TuSplitter split = splitter(display, id);
-  std::vector<char> buf(kReadChunk);
+  const std::unique_ptr<char[]> buf(new char[kReadChunk]); // not cleared: read() fills it
   ssize_t got;
-  while ((got = read(fd, buf.data(), buf.size())) > 0)
-    split.feed(std::string_view(buf.data(), static_cast<size_t>(got)));
+  while ((got = read(fd, buf.get(), kReadChunk)) > 0)
+    split.feed(std::string_view(buf.get(), static_cast<size_t>(got)));
   int err = errno;
   close(fd);
   if (got < 0) {
@@ -631,8 +844,7 @@ void LogSet::add_log(const std::string &origin, std::string_view data, bool comp
   TuSplitter split = splitter(origin, id);
   if (compressed) {
     try {
-      decode_frames(
-          data, [&](std::string_view text) { split.feed(text); }, [&] { split.end_stream(); });
+      decode_frames_into(split, id, data);
     } catch (const Error &e) {
       split.abandon();
       report(Diagnostic::Level::error, origin, e.what());
@@ -644,13 +856,38 @@ void LogSet::add_log(const std::string &origin, std::string_view data, bool comp
   end_origin(origin, split);
 }
 
+void LogSet::decode_frames_into(TuSplitter &split, size_t origin_id, std::string_view data) {
+  size_t text = 0;
+  decode_frames(
+      data,
+      [&](std::string_view piece) {
+        text += piece.size();
+        split.feed(piece);
+      },
+      [&](std::string_view frame) {
+        origins_[origin_id].frame = frame;
+        origins_[origin_id].frame_text = text;
+        text = 0;
+        try {
+          split.end_stream();
+        } catch (...) {
+          origins_[origin_id].frame = {};
+          throw;
+        }
+        origins_[origin_id].frame = {};
+      });
+}
+
 size_t LogSet::begin_origin(bool from_object, std::shared_ptr<const FunctionSizes> functions) {
-  origins_.push_back(Origin{0, from_object, std::move(functions)});
+  Origin origin;
+  origin.from_object = from_object;
+  origin.functions = std::move(functions);
+  origins_.push_back(std::move(origin));
   return origins_.size() - 1;
 }
 
 TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
-  return TuSplitter(
+  TuSplitter split(
       origin, options_.max_tu_bytes,
       [this](const Diagnostic &d) { report(d.level, d.file, d.message); },
       [this, origin, origin_id](TuText &&tu) {
@@ -666,14 +903,25 @@ TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
         info.records = tu.lines;
         info.from_object = from.from_object;
         info.functions = from.functions;
-        info.size = tu.text.size();
-        info.digest = std::hash<std::string>{}(tu.text);
-        info.packed = pack(tu.text);
+        info.size = tu.size;
+        info.digest = tu.digest;
+        if (!from.file.empty()) {
+          info.file = from.file;
+          info.file_offset = tu.offset;
+          info.file_size = from.file_size;
+          info.file_mtime_ns = from.file_mtime_ns;
+        } else if (!from.frame.empty() && tu.offset == 0 && tu.size == from.frame_text) {
+          info.packed.assign(from.frame); // decompresses to exactly this text
+        } else {
+          info.packed = pack(tu.text);
+        }
         info.origin_id = origin_id;
         info.sequence = tus_.size();
         ++origins_[origin_id].tus;
         tus_.push_back(std::move(info));
       });
+  split.keep_text(origins_[origin_id].file.empty()); // else read again from the file
+  return split;
 }
 
 void LogSet::end_origin(const std::string &origin, const TuSplitter &split) {
@@ -748,7 +996,7 @@ std::vector<Record> LogSet::records(const TuInfo &tu) const {
   std::string_view rest = all;
   while (!rest.empty()) {
     size_t nl = rest.find('\n');
-    out.push_back(Record::parse(rest.substr(0, nl)));
+    out.push_back(parse_record(rest.substr(0, nl)));
     rest.remove_prefix(nl + 1);
   }
   return out;

@@ -44,24 +44,44 @@ using DiagnosticSink = std::function<void(const Diagnostic &)>;
 // Decompresses DATA, one or more concatenated zstd frames, with streaming
 // decompression: frames need not record their size, and memory stays bounded
 // (zstd's default window limit, 128 MiB).  Calls TEXT with pieces of a frame's
-// output and FRAME_END after each frame.  NUL bytes between frames (padding an
+// output and FRAME_END with each frame's bytes after it.  NUL bytes between frames (padding an
 // `ld -r` merge adds when the section is aligned) and zstd's skippable frames
 // are skipped.  Throws Error("corrupt zstd data at byte N: ...") or
 // Error("truncated zstd frame at byte N") where N is the frame's offset.
+// One decompression context per thread: TEXT and FRAME_END must not call
+// decode_frames themselves.
 void decode_frames(std::string_view data, const std::function<void(std::string_view)> &text,
-                   const std::function<void()> &frame_end);
+                   const std::function<void(std::string_view frame)> &frame_end);
 
 // Checks one line of a log (without its '\n'): a JSON object, nested at most
 // 64 deep, with a string "record", which goes to *KIND.  Returns what is
 // wrong with it, or "".
 std::string check_record(std::string_view line, std::string *kind);
 
+// LINE (one record, without its '\n') as Record::parse reads it, or the
+// same exception: some five times faster where simdjson takes the line, its
+// DOM copied into the Record (numbers typed as nlohmann types them, the last
+// of duplicate keys counting, in the first one's place); Record::parse reads
+// what simdjson refuses (an integer beyond 64 bits, or a line that is not
+// JSON).
+Record parse_record(std::string_view line);
+
+// What LogSet identifies a TU's text by: hash_bytes() of each line (without
+// its '\n'), folded in order, so that it can be had line by line as the
+// text is read (TuText::digest) or from the whole (text_digest).
+inline constexpr uint64_t kDigestSeed = 0x243f6a8885a308d3ull;
+uint64_t digest_line(uint64_t digest, std::string_view line);
+uint64_t text_digest(std::string_view text);
+
 // One TU's log as read: its lines, each checked, '\n'-terminated.
 struct TuText {
-  size_t index = 0; // 1-based position among the TUs of its origin
-  Record header;    // the first line, parsed
-  std::string text; // every line, the header's included
+  size_t index = 0;              // 1-based position among the TUs of its origin
+  Record header;                 // the first line, parsed
+  std::string text;              // every line, the header's included (unless not kept: keep_text)
+  size_t size = 0;               // of the text, kept or not
+  uint64_t digest = kDigestSeed; // of the text, kept or not (text_digest)
   size_t lines = 0;
+  size_t offset = 0; // where the text starts in its stream (the stream's bytes from there on)
 };
 
 // Splits log streams (a zstd frame's text, a .jsonl file) into TUs.  A TU
@@ -74,6 +94,10 @@ class TuSplitter {
 public:
   TuSplitter(std::string origin, size_t max_tu_bytes, DiagnosticSink sink,
              std::function<void(TuText &&)> on_tu);
+  // Whether TuText::text is filled (the default): a caller that can read
+  // the text again from its stream (LogSet, from a .jsonl file) needs only
+  // its size, digest and offset.
+  void keep_text(bool keep) { keep_text_ = keep; }
   void feed(std::string_view text); // any split, down to single bytes
   void end_stream();                // the stream ended
   void abandon();                   // the stream broke off (already reported): drop the partial TU
@@ -88,6 +112,7 @@ private:
   std::string where_tu() const;
   void close_tu();
   void reset_stream();
+  void take(std::string_view line); // a line of the TU being read
 
   std::string origin_;
   size_t max_tu_bytes_;
@@ -95,8 +120,11 @@ private:
   std::function<void(TuText &&)> on_tu_;
   std::string pending_;       // the unfinished line
   bool discard_line_ = false; // skipping the rest of an overlong line
+  bool keep_text_ = true;
   State state_ = State::before_header;
   size_t stream_line_ = 0; // lines of this stream so far
+  size_t fed_ = 0;         // bytes of this stream fed so far
+  size_t line_start_ = 0;  // where the line being read starts in the stream
   TuText tu_;              // the TU being read (in_tu, dropping)
   std::string object_;     // its header's "object", for messages
   size_t tus_ = 0;
@@ -108,6 +136,9 @@ private:
 struct ReadOptions {
   bool function_sizes = false;             // read symbol tables (TuInfo::functions)
   size_t max_tu_bytes = size_t(256) << 20; // per TU, of uncompressed text
+  // Threads to read a directory's files with (0: worker_threads(),
+  // tools/parallel.h); what is read is the same whatever their number.
+  size_t jobs = 1;
 };
 
 // A TU in a LogSet.
@@ -121,10 +152,18 @@ struct TuInfo {
   // .jsonl).
   std::shared_ptr<const FunctionSizes> functions;
 
-  // Kept by LogSet: the text, compressed, and what identifies copies.
+  // Kept by LogSet: the text, compressed, and what identifies copies.  The
+  // text of a TU read from a regular .jsonl file is not kept but read again
+  // from FILE (bytes FILE_OFFSET to FILE_OFFSET + SIZE), which must not have
+  // changed since (its size, its mtime and the text's DIGEST are checked;
+  // LogSet::text throws Error otherwise): a kernel's logs are some 700 MB of
+  // text, and compressing them took a fifth of `inlinetune summary`'s time.
   std::string packed;
+  std::string file;
+  uint64_t file_offset = 0, file_size = 0;
+  int64_t file_mtime_ns = 0;
   size_t size = 0;
-  uint64_t digest = 0;
+  uint64_t digest = 0; // text_digest() of the text
   size_t origin_id = 0;
   size_t sequence = 0;
 };
@@ -155,8 +194,14 @@ public:
   // Drops copies and sorts by (object, origin, index).  Call once, last.
   const std::vector<TuInfo> &finish();
 
-  std::string text(const TuInfo &tu) const;            // the TU's lines, as read
-  std::vector<Record> records(const TuInfo &tu) const; // the same, parsed; header first
+  // The TU's lines, as read, and the same parsed (header first).  Safe to
+  // call from several threads at once.  Throws Error when the TU was read
+  // from a .jsonl file that has changed since.  The text's capacity leaves
+  // kTextPadding bytes after it, for a parser that reads past the end of a
+  // line (RecordReader::parse_padded).
+  static constexpr size_t kTextPadding = 64;
+  std::string text(const TuInfo &tu) const;
+  std::vector<Record> records(const TuInfo &tu) const;
   const ReadStats &stats() const { return stats_; }
 
 private:
@@ -165,6 +210,15 @@ private:
     size_t tus = 0;
     bool from_object = false;
     std::shared_ptr<const FunctionSizes> functions;
+    std::string file; // a regular .jsonl file, whose TUs are read again from it (TuInfo::file)
+    uint64_t file_size = 0;
+    int64_t file_mtime_ns = 0;
+    // The zstd frame whose end is being read, and the text it gave: a TU that
+    // is the whole frame (as the plugin writes each TU) keeps the frame as its
+    // TuInfo::packed instead of compressing the text again, which took a
+    // fifth of `inlinetune diff`'s time on a kernel's objects.
+    std::string_view frame;
+    size_t frame_text = 0;
   };
   using FileId = std::tuple<uint64_t, uint64_t, uint64_t>; // device, inode, archive offset
 
@@ -177,6 +231,9 @@ private:
   void read_object(const std::string &display, Elf *elf, Scope &scope, bool named);
   void read_jsonl(const std::string &path, const std::string &display);
   void read_directory(const std::string &path);
+  void read_files(const std::vector<std::string> &files, Scope &scope);
+  // DATA's zstd frames into SPLIT, each frame a stream of ORIGIN_ID's.
+  void decode_frames_into(TuSplitter &split, size_t origin_id, std::string_view data);
   size_t begin_origin(bool from_object, std::shared_ptr<const FunctionSizes> functions);
   TuSplitter splitter(const std::string &origin, size_t origin_id);
   void end_origin(const std::string &origin, const TuSplitter &splitter);

@@ -5,8 +5,10 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <type_traits>
 
 namespace inlinetune {
 
@@ -14,74 +16,27 @@ namespace {
 
 // ---- reading a JSON value, from nlohmann or from simdjson -----------------
 // parse_site and parse_function read a Record (nlohmann); RecordReader reads
-// simdjson's DOM, some ten times faster.  Both go through one template
+// simdjson's DOM, several times faster.  Both go through one template
 // (read_site, read_function) over the two value types below, so that they
 // agree on every default, type check and message.
 
 // The keys of site and function records, and their order in kKeyNames.
+// (clang-format would put each on a line of its own.)
+// clang-format off
 enum Key : unsigned {
-  k_record,
-  k_id,
-  k_pass,
-  k_caller,
-  k_caller_symbol,
-  k_lexical_caller,
-  k_lexical_caller_symbol,
-  k_callee,
-  k_callee_symbol,
-  k_callee_clone,
-  k_location,
-  k_chain,
-  k_inlined,
-  k_reason,
-  k_reason_text,
-  k_callee_size,
-  k_growth,
-  k_caller_size_before,
-  k_caller_size_after,
-  k_count,
-  k_frequency,
-  k_hot,
-  k_limit,
-  k_name,
-  k_symbol,
-  k_size_before,
-  k_size_after,
-  k_inlined_callees,
-  k_out_of_line,
-  k_never_inline,
-  k_keys
+  k_record, k_id, k_pass, k_caller, k_caller_symbol, k_lexical_caller, k_lexical_caller_symbol,
+  k_callee, k_callee_symbol, k_callee_clone, k_location, k_chain, k_inlined, k_reason,
+  k_reason_text, k_callee_size, k_growth, k_caller_size_before, k_caller_size_after, k_count,
+  k_frequency, k_hot, k_limit, k_name, k_symbol, k_size_before, k_size_after, k_inlined_callees,
+  k_out_of_line, k_never_inline, k_keys
 };
-constexpr std::array<std::string_view, k_keys> kKeyNames = {"record",
-                                                            "id",
-                                                            "pass",
-                                                            "caller",
-                                                            "caller_symbol",
-                                                            "lexical_caller",
-                                                            "lexical_caller_symbol",
-                                                            "callee",
-                                                            "callee_symbol",
-                                                            "callee_clone",
-                                                            "location",
-                                                            "chain",
-                                                            "inlined",
-                                                            "reason",
-                                                            "reason_text",
-                                                            "callee_size",
-                                                            "growth",
-                                                            "caller_size_before",
-                                                            "caller_size_after",
-                                                            "count",
-                                                            "frequency",
-                                                            "hot",
-                                                            "limit",
-                                                            "name",
-                                                            "symbol",
-                                                            "size_before",
-                                                            "size_after",
-                                                            "inlined_callees",
-                                                            "out_of_line",
-                                                            "never_inline"};
+constexpr std::array<std::string_view, k_keys> kKeyNames = {
+    "record", "id", "pass", "caller", "caller_symbol", "lexical_caller", "lexical_caller_symbol",
+    "callee", "callee_symbol", "callee_clone", "location", "chain", "inlined", "reason",
+    "reason_text", "callee_size", "growth", "caller_size_before", "caller_size_after", "count",
+    "frequency", "hot", "limit", "name", "symbol", "size_before", "size_after",
+    "inlined_callees", "out_of_line", "never_inline"};
+// clang-format on
 
 // A Record's value (never null: a null value reads as missing).
 class NValue {
@@ -195,12 +150,30 @@ public:
   }
 
 private:
+  // The keys by length: at most six share one, and a first byte tells most apart.
+  struct ByLength {
+    static constexpr size_t kMax = 32;
+    std::array<std::array<int8_t, 8>, kMax> keys; // -1 ends a list
+    ByLength() {
+      for (auto &list : keys)
+        list.fill(-1);
+      for (unsigned k = 0; k < k_keys; ++k) {
+        auto &list = keys[kKeyNames[k].size()];
+        *std::find(list.begin(), list.end(), -1) = static_cast<int8_t>(k);
+      }
+    }
+  };
   static int key_of(std::string_view name) {
-    // By length first: most keys have a length of their own.
-    for (unsigned k = 0; k < k_keys; ++k)
-      if (kKeyNames[k].size() == name.size() &&
+    static const ByLength table;
+    if (name.empty() || name.size() >= ByLength::kMax)
+      return -1;
+    for (int8_t k : table.keys[name.size()]) {
+      if (k < 0)
+        break;
+      if (kKeyNames[k][0] == name[0] &&
           std::memcmp(kKeyNames[k].data(), name.data(), name.size()) == 0)
-        return static_cast<int>(k);
+        return k;
+    }
     return -1;
   }
   uint64_t present_ = 0;
@@ -271,30 +244,39 @@ template <typename R, typename K> std::optional<double> opt_number(const R &r, K
   return v->number();
 }
 
+// A string field of Site or SiteView (Function, FunctionView) set: copied
+// into the string, or the view kept.
+void set(std::string &to, std::string_view from) {
+  to.assign(from);
+}
+void set(std::string_view &to, std::string_view from) {
+  to = from;
+}
+
 // A function named by KEY: schema 2's "KEY" (the name) and "KEY_symbol" (only
 // when it differs), or schema 1's {"name", "symbol"}.  False when KEY is
 // missing.
-template <typename R>
-bool function_ref(const R &r, Key key, Key symbol_key, std::string *name, std::string *symbol) {
+template <typename R, typename S>
+bool function_ref(const R &r, Key key, Key symbol_key, S *name, S *symbol) {
   auto v = lookup(r, key);
   if (!v)
     return false;
   if (v->is_object()) {
-    name->assign(need_string(*v, "name"));
+    set(*name, need_string(*v, "name"));
     std::optional<std::string_view> s = opt_string(*v, "symbol");
-    symbol->assign(s ? *s : std::string_view(*name));
+    set(*symbol, s ? *s : std::string_view(*name));
     return true;
   }
   if (!v->is_string())
     wrong(name_of(key), "a string");
-  name->assign(v->str());
+  set(*name, v->str());
   std::optional<std::string_view> s = opt_string(r, symbol_key);
-  symbol->assign(s ? *s : std::string_view(*name));
+  set(*symbol, s ? *s : std::string_view(*name));
   return true;
 }
 
 // Into OUT, reusing its strings.
-template <typename R> void string_array(const R &r, Key key, std::vector<std::string> &out) {
+template <typename R, typename S> void string_array(const R &r, Key key, std::vector<S> &out) {
   size_t n = 0;
   if (auto v = lookup(r, key)) {
     if (!v->is_array())
@@ -303,7 +285,7 @@ template <typename R> void string_array(const R &r, Key key, std::vector<std::st
       if (!item.is_string())
         wrong(name_of(key), "an array of strings");
       if (n < out.size())
-        out[n].assign(item.str());
+        set(out[n], item.str());
       else
         out.emplace_back(item.str());
       ++n;
@@ -312,9 +294,10 @@ template <typename R> void string_array(const R &r, Key key, std::vector<std::st
   out.resize(n);
 }
 
-// Sets every field of S (which may hold an earlier record's).
-template <typename R> void read_site(const R &r, const TuHeader &header, Site &s) {
-  s.id.assign(need_string(r, k_id));
+// Sets every field of S, a Site or SiteView (which may hold an earlier
+// record's).
+template <typename R, typename S> void read_site(const R &r, const TuHeader &header, S &s) {
+  set(s.id, need_string(r, k_id));
   std::string_view pass = need_string(r, k_pass);
   if (pass == "einline")
     s.pass = Pass::einline;
@@ -332,8 +315,8 @@ template <typename R> void read_site(const R &r, const TuHeader &header, Site &s
   }
   if (!function_ref(r, k_callee, k_callee_symbol, &s.callee, &s.callee_symbol))
     throw Error("\"callee\" is missing");
-  s.callee_clone.assign(opt_string(r, k_callee_clone).value_or(""));
-  s.location.assign(opt_string(r, k_location).value_or("?"));
+  set(s.callee_clone, opt_string(r, k_callee_clone).value_or(""));
+  set(s.location, opt_string(r, k_location).value_or("?"));
   string_array(r, k_chain, s.chain);
   if (s.chain.empty())
     s.chain.push_back(s.caller_symbol);
@@ -341,11 +324,11 @@ template <typename R> void read_site(const R &r, const TuHeader &header, Site &s
   if (!inlined)
     throw Error("\"inlined\" is missing");
   s.inlined = *inlined;
-  s.reason.assign(opt_string(r, k_reason).value_or(s.inlined ? "OK" : ""));
-  if (auto text = header.reasons.find(s.reason); text != header.reasons.end())
-    s.reason_text.assign(text->second);
+  set(s.reason, opt_string(r, k_reason).value_or(s.inlined ? "OK" : ""));
+  if (auto text = header.reasons.find(std::string_view(s.reason)); text != header.reasons.end())
+    set(s.reason_text, text->second);
   else
-    s.reason_text.assign(opt_string(r, k_reason_text).value_or("")); // schema 1
+    set(s.reason_text, opt_string(r, k_reason_text).value_or("")); // schema 1
   s.callee_size = opt_int(r, k_callee_size);
   s.growth = opt_int(r, k_growth);
   s.caller_size_before = opt_int(r, k_caller_size_before);
@@ -357,7 +340,7 @@ template <typename R> void read_site(const R &r, const TuHeader &header, Site &s
   if (auto limit = lookup(r, k_limit)) {
     if (!limit->is_object())
       wrong("limit", "an object");
-    Limit l;
+    typename std::remove_reference_t<decltype(*s.limit)> l; // Limit or LimitView
     l.param = need_string(*limit, "param");
     l.value = opt_int(*limit, "value").value_or(0);
     auto flip = limit->member("flip_at");
@@ -367,9 +350,9 @@ template <typename R> void read_site(const R &r, const TuHeader &header, Site &s
   }
 }
 
-template <typename R> void read_function(const R &r, Function &f) {
-  f.name.assign(need_string(r, k_name));
-  f.symbol.assign(opt_string(r, k_symbol).value_or(f.name));
+template <typename R, typename F> void read_function(const R &r, F &f) {
+  set(f.name, need_string(r, k_name));
+  set(f.symbol, opt_string(r, k_symbol).value_or(std::string_view(f.name)));
   f.size_before = opt_int(r, k_size_before);
   f.size_after = opt_int(r, k_size_after);
   f.inlined_callees = opt_int(r, k_inlined_callees).value_or(0);
@@ -484,14 +467,20 @@ RecordReader::~RecordReader() = default;
 
 std::string_view RecordReader::parse(std::string_view line) {
   Impl &m = *impl_;
-  m.slow.reset();
   if (m.padded.size() < line.size() + simdjson::SIMDJSON_PADDING)
     m.padded.resize(line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2);
   std::memcpy(m.padded.data(), line.data(), line.size());
+  return parse_padded(std::string_view(m.padded.data(), line.size()));
+}
+
+static_assert(RecordReader::kPadding >= simdjson::SIMDJSON_PADDING);
+
+std::string_view RecordReader::parse_padded(std::string_view line) {
+  Impl &m = *impl_;
+  m.slow.reset();
   simdjson::dom::element doc;
   simdjson::dom::object object;
-  if (!m.parser.parse(m.padded.data(), line.size(), false).get(doc) &&
-      !doc.get_object().get(object)) {
+  if (!m.parser.parse(line.data(), line.size(), false).get(doc) && !doc.get_object().get(object)) {
     m.fast.index(object);
     std::optional<SValue> kind = m.fast.get(k_record);
     m.kind.assign(kind && kind->is_string() ? kind->str() : "");
@@ -514,6 +503,20 @@ void RecordReader::site(const TuHeader &header, Site &site) const {
 }
 
 void RecordReader::function(Function &function) const {
+  if (impl_->slow)
+    read_function(NRecord(*impl_->slow), function);
+  else
+    read_function(impl_->fast, function);
+}
+
+void RecordReader::site(const TuHeader &header, SiteView &site) const {
+  if (impl_->slow)
+    read_site(NRecord(*impl_->slow), header, site);
+  else
+    read_site(impl_->fast, header, site);
+}
+
+void RecordReader::function(FunctionView &function) const {
   if (impl_->slow)
     read_function(NRecord(*impl_->slow), function);
   else

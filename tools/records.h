@@ -40,10 +40,10 @@ struct TuHeader {
   std::string tag;
   std::optional<std::string> policy_md5;
   std::vector<std::pair<std::string, std::string>> params; // in the log's order
-  std::string params_json = "{}";                // the same as the log's JSON object, values typed
-  std::map<std::string, std::string> reasons;    // reason code -> GCC's text
-  std::vector<std::string> never_inline_applied; // entries with status "applied"
-  std::vector<NeverInlineEntry> never_inline;    // every entry, in the log's order
+  std::string params_json = "{}"; // the same as the log's JSON object, values typed
+  std::map<std::string, std::string, std::less<>> reasons; // reason code -> GCC's text
+  std::vector<std::string> never_inline_applied;           // entries with status "applied"
+  std::vector<NeverInlineEntry> never_inline;              // every entry, in the log's order
   bool lto = false;
 };
 
@@ -86,12 +86,42 @@ struct Function {
   bool never_inline = false;
 };
 
+// Site and Function with each string a view: into the record (valid until
+// the RecordReader's next parse()) or the TuHeader, or of a literal.  For a
+// reader that keeps no record whole (build_model): the same fields, defaults
+// and errors as Site and Function, without a copy of each string.
+struct LimitView {
+  std::string_view param;
+  int64_t value = 0;
+  std::optional<int64_t> flip_at;
+};
+struct SiteView {
+  std::string_view id;
+  Pass pass = Pass::einline;
+  std::string_view caller, caller_symbol, lexical_caller, lexical_caller_symbol;
+  std::string_view callee, callee_symbol, callee_clone, location;
+  std::vector<std::string_view> chain;
+  bool inlined = false;
+  std::string_view reason, reason_text;
+  std::optional<int64_t> callee_size, growth, caller_size_before, caller_size_after, count;
+  std::optional<double> frequency;
+  std::optional<bool> hot;
+  std::optional<LimitView> limit;
+};
+struct FunctionView {
+  std::string_view name, symbol;
+  std::optional<int64_t> size_before, size_after;
+  int64_t inlined_callees = 0;
+  bool out_of_line = false;
+  bool never_inline = false;
+};
+
 TuHeader parse_header(const Record &record);
 // HEADER supplies the reason texts.
 Site parse_site(const Record &record, const TuHeader &header);
 Function parse_function(const Record &record);
 
-// The same for a whole build's records, some ten times faster: simdjson's
+// The same for a whole build's records, several times faster: simdjson's
 // DOM instead of a Record, each key looked up once, and the caller's Site and
 // Function reused from record to record (their strings keep their buffers).
 // One template reads both ways, so the results and the errors are those of
@@ -106,10 +136,18 @@ public:
   // Reads LINE, one line of a log that LogSet checked (without its '\n'), and
   // returns its "record" ("" when it has none); valid until the next parse().
   std::string_view parse(std::string_view line);
+  // The same for a LINE followed by at least kPadding bytes that may be read
+  // (the rest of its TU's text, and LogSet::text's spare capacity): parsed
+  // where it is, not copied first (simdjson reads past the end of its input).
+  static constexpr size_t kPadding = 64;
+  std::string_view parse_padded(std::string_view line);
   // The line as a site or function record; every field of SITE or FUNCTION
   // is set.  Throws Error as parse_site and parse_function do.
   void site(const TuHeader &header, Site &site) const;
   void function(Function &function) const;
+  // The same as views (valid until the next parse(), and while HEADER lives).
+  void site(const TuHeader &header, SiteView &site) const;
+  void function(FunctionView &function) const;
 
 private:
   struct Impl;

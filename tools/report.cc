@@ -123,7 +123,7 @@ Cell thresholds(const BuildDiff &d) {
   for (const SiteModel &s : d.next.sites) {
     if (s.inlined() || !s.limit || !compared[s.tu])
       continue;
-    Param &p = params[s.limit->param];
+    Param &p = params[std::string(d.next.str(s.limit->param))];
     ++p.refused;
     ++p.values[s.limit->value];
     if (s.limit->flip_at)

@@ -66,7 +66,7 @@ int run(const Options &options) {
   const size_t top = parse_top(options.top);
   const Format format = parse_format(options.format);
   Output out(options.output); // before reading: a bad -o fails at once
-  Build b = load_build(options.paths, report);
+  const Build &b = keep_until_exit(load_build(options.paths, report));
   if (b.tus.empty())
     throw Error("no decision logs found in {}", fmt::join(options.paths, ", "));
 
@@ -85,7 +85,7 @@ int run(const Options &options) {
     // A function's sites are the calls written in it; a piece GCC split off
     // (foo.part.0) counts as its function when that has a record.
     auto key = [&](uint32_t tu, NameId symbol) {
-      std::string s = b.str(symbol);
+      std::string s(b.str(symbol));
       if (!b.find_function(tu, s)) {
         std::string base = symbol_base(s);
         if (b.find_function(tu, base))
@@ -94,7 +94,7 @@ int run(const Options &options) {
       return std::make_pair(b.tus[tu].key, s);
     };
     for (const FunctionModel &f : b.functions) {
-      auto k = std::make_pair(b.tus[f.tu].key, b.str(f.symbol));
+      auto k = std::make_pair(b.tus[f.tu].key, std::string(b.str(f.symbol)));
       groups[k].add_function(f);
       groups[k].tus.insert(f.tu);
       function_names[k] = b.str(f.name);
@@ -105,21 +105,25 @@ int run(const Options &options) {
       if (!function_names.count(k))
         function_names[k] = b.str(s.lexical_caller);
       if (auto callee = b.find_function(s.tu, b.str(s.callee_symbol))) {
-        Totals &g = groups[{b.tus[s.tu].key, b.str(b.functions[*callee].symbol)}];
+        Totals &g = groups[{b.tus[s.tu].key, std::string(b.str(b.functions[*callee].symbol))}];
         ++g.into;
         g.into_inlined += s.inlined();
       }
     }
   } else if (by == GroupBy::reason) {
     for (const SiteModel &s : b.sites)
-      groups[{b.str(s.reason), ""}].add_site(s);
+      groups[{std::string(b.str(s.reason)), ""}].add_site(s);
   } else {
-    for (size_t t = 0; t < b.tus.size(); ++t)
-      groups[{group_of(b.tus[t].header.source, by), ""}].tus.insert(static_cast<uint32_t>(t));
+    // Each TU's group, looked up once: a kernel has a million sites.
+    std::vector<Totals *> group(b.tus.size());
+    for (size_t t = 0; t < b.tus.size(); ++t) {
+      group[t] = &groups[{group_of(b.tus[t].header.source, by), ""}];
+      group[t]->tus.insert(static_cast<uint32_t>(t));
+    }
     for (const SiteModel &s : b.sites)
-      groups[{group_of(b.tus[s.tu].header.source, by), ""}].add_site(s);
+      group[s.tu]->add_site(s);
     for (const FunctionModel &f : b.functions)
-      groups[{group_of(b.tus[f.tu].header.source, by), ""}].add_function(f);
+      group[f.tu]->add_function(f);
   }
 
   // The parts add up to the whole.

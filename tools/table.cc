@@ -2,6 +2,7 @@
 #include "table.h"
 
 #include "error.h"
+#include "parallel.h"
 
 #include <fmt/format.h>
 
@@ -154,12 +155,18 @@ std::string render(const Result &result, Format format) {
     for (const Column &c : t.columns)
       fields.push_back(c.name);
     line(fields);
-    for (const std::vector<Cell> &row : t.rows) {
-      fields.clear();
-      for (size_t c = 0; c < t.columns.size(); ++c)
-        fields.push_back(cell_text(t.columns[c], row.at(c), false));
-      line(fields);
-    }
+    // The rows' fields on every core, written in order.
+    std::vector<std::vector<std::string>> rows(t.rows.size());
+    in_order(
+        t.rows.size(), worker_threads(0), 256,
+        [&](size_t r) {
+          for (size_t c = 0; c < t.columns.size(); ++c)
+            rows[r].push_back(cell_text(t.columns[c], t.rows[r].at(c), false));
+        },
+        [&](size_t r) {
+          line(rows[r]);
+          rows[r] = std::vector<std::string>();
+        });
     return out;
   }
   case Format::table:
@@ -185,17 +192,23 @@ std::string render(const Result &result, Format format) {
       header.push_back(t.columns[c].name);
       widths[c] = width(header.back());
     }
-    for (const std::vector<Cell> &row : t.rows) {
-      std::vector<std::string> cells;
-      for (size_t c = 0; c < n; ++c) {
-        const Cell &cell = row.at(c);
-        if (!cell.is_number() && !cell.is_null())
-          right[c] = false;
-        cells.push_back(printable(cell_text(t.columns[c], cell, true)));
-        widths[c] = std::max(widths[c], width(cells.back()));
-      }
-      text.push_back(std::move(cells));
-    }
+    // Each row's text on every core (a kernel's diff has tens of thousands
+    // of rows), the widths from them in order.
+    text.resize(t.rows.size());
+    in_order(
+        t.rows.size(), worker_threads(0), t.rows.size(),
+        [&](size_t r) {
+          for (size_t c = 0; c < n; ++c)
+            text[r].push_back(printable(cell_text(t.columns[c], t.rows[r].at(c), true)));
+        },
+        [&](size_t r) {
+          for (size_t c = 0; c < n; ++c) {
+            const Cell &cell = t.rows[r].at(c);
+            if (!cell.is_number() && !cell.is_null())
+              right[c] = false;
+            widths[c] = std::max(widths[c], width(text[r][c]));
+          }
+        });
     auto line = [&](const std::vector<std::string> &cells) {
       std::string l;
       for (size_t c = 0; c < n; ++c) {

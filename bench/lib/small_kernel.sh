@@ -7,6 +7,10 @@
 # PL011 console, initramfs, ftrace, kprobes, two sample modules), built out of
 # tree as `Image modules`, one O= tree per compiler and variant. A variant is a
 # name and the KCFLAGS words it adds; the name only names the tree.
+# KS_BASE and KS_FRAGMENT choose another base config target and fragment
+# (KS_BASE=defconfig KS_FRAGMENT=$KT_ROOT/kernel-configs/defconfig-ftrace.config:
+# arm64 defconfig with ftrace and kprobes); both are part of the cache key,
+# and a base other than tinyconfig gets trees of its own, $KT_CACHE/<BASE>/.
 #
 # What it gives:
 #   ks_variant_flags CC NAME      the KCFLAGS words of a standard variant, one a
@@ -62,11 +66,16 @@
 # rebuilt at every link).
 
 KS_FRAGMENT=${KS_FRAGMENT:-$KT_ROOT/kernel-configs/qemu-small.config}
+KS_BASE=${KS_BASE:-tinyconfig}
 KS_TARGETS=(Image modules)
 KS_REPRO_ENV=(KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 1970' KBUILD_BUILD_USER=inlinetune
               KBUILD_BUILD_HOST=inlinetune KBUILD_BUILD_VERSION=1)
 
-ks_dir() { echo "$KT_CACHE/small/$1/$2"; }
+# Trees on another base live apart ($KT_CACHE/defconfig/...): the same variant
+# name must not wipe the small kernel's tree.
+ks_dir() {
+  if [ "$KS_BASE" = tinyconfig ]; then echo "$KT_CACHE/small/$1/$2"; else echo "$KT_CACHE/$KS_BASE/$1/$2"; fi
+}
 
 # ks_never_inline_list: the never-inline list for KSRC's kernel version.
 ks_never_inline_list() {
@@ -129,7 +138,7 @@ ks_key() {
   shift
   # The fragment's settings, not its comments: editing a comment rebuilds nothing.
   printf 'fragment %s\n' "$(ks_fragment_lines | sha256sum | cut -c1-64)"
-  printf 'base tinyconfig\ntargets %s\n' "${KS_TARGETS[*]}"
+  printf 'base %s\ntargets %s\n' "$KS_BASE" "${KS_TARGETS[*]}"
   printf 'ksrc %s %s\n' "$KSRC" "$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\|EXTRAVERSION\) = *//p' "$KSRC/Makefile" | tr '\n' .)"
   printf 'cc %s: %s\n' "$cc" "$("$cc" --version | head -n 1)"
   printf 'ld %s\n' "$("${KT_CROSS}ld" --version | head -n 1)"
@@ -200,7 +209,7 @@ ks_build_unlocked() {
   [ "$resumed" = 0 ] || kt_note "going on in $dir (same inputs; an interrupted build, or KSRC=$KSRC of your own)"
 
   t0=$SECONDS
-  if ! kt_run_step "small kernel $name ($cc): configure tinyconfig + $(basename "$KS_FRAGMENT")" "$meta/config.log" \
+  if ! kt_run_step "small kernel $name ($cc): configure $KS_BASE + $(basename "$KS_FRAGMENT")" "$meta/config.log" \
     ks_configure "$dir" "$cc" "$kcflags"; then
     kt_die "step 'configure small kernel $name' failed; log: $meta/config.log"
   fi
@@ -226,7 +235,7 @@ ks_build_unlocked() {
   printf '%s\n' "$key" >"$meta/stamp.tmp" && mv "$meta/stamp.tmp" "$meta/stamp"
 }
 
-# ks_configure DIR CC KCFLAGS: tinyconfig, the fragment merged on top by the
+# ks_configure DIR CC KCFLAGS: KS_BASE (tinyconfig), the fragment merged on top by the
 # kernel's merge_config.sh, olddefconfig; then every line of the fragment must
 # be in .config exactly as written (merge_config.sh only warns when Kconfig
 # drops or changes one, for instance for an unmet dependency).
@@ -236,8 +245,9 @@ ks_build_unlocked() {
 ks_configure() {
   local dir=$1 cc=$2 kcflags=$3 line sym got bad=()
   mkdir -p "$dir" || return 1
-  echo "== make tinyconfig"
-  ks_kmake "$dir" "$cc" "$kcflags" tinyconfig || return 1
+  [[ $KS_BASE =~ ^[a-z0-9_.-]*config$ ]] || { echo "error: KS_BASE=$KS_BASE is not a config target (tinyconfig, defconfig, ...)"; return 1; }
+  echo "== make $KS_BASE"
+  ks_kmake "$dir" "$cc" "$kcflags" "$KS_BASE" || return 1
   echo "== merge_config.sh -m $KS_FRAGMENT"
   (cd "$dir" && ARCH=arm64 "$KSRC/scripts/kconfig/merge_config.sh" -m -O "$dir" "$dir/.config" "$KS_FRAGMENT") || return 1
   echo "== make olddefconfig"

@@ -39,7 +39,7 @@ std::string zst_streamed(std::string_view text) {
 std::vector<std::string> frames(std::string_view data) {
   std::vector<std::string> out(1);
   decode_frames(
-      data, [&](std::string_view text) { out.back() += text; }, [&] { out.emplace_back(); });
+      data, [&](std::string_view text) { out.back() += text; }, [&](std::string_view) { out.emplace_back(); });
   out.pop_back();
   return out;
 }
@@ -104,7 +104,7 @@ TEST(DecodeFrames, LargeFrameStreamsInPieces) {
         EXPECT_LE(t.size(), ZSTD_DStreamOutSize());
         got += t;
       },
-      [] {});
+      [](std::string_view) {});
   EXPECT_EQ(got, text);
   EXPECT_GT(pieces, 1u);
 }

@@ -224,7 +224,7 @@ TEST(Model, ASiteIsInlinedWhenEitherInlinerInlinedIt) {
   EXPECT_EQ(s.limit->flip_at, 21);
   const SiteModel &c = b.sites[*b.find_site(0, "c")];
   EXPECT_EQ(b.str(c.lexical_caller_symbol), "g");
-  ASSERT_EQ(c.callers.size(), 2u);
+  ASSERT_EQ(b.callers(c).size(), 2u);
   EXPECT_EQ(c.records, 2u);
   EXPECT_FALSE(b.find_site(0, "zz"));
 }
