@@ -1,87 +1,76 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# bench/demo.sh: what `make demo` shows. Compiles fs/open.c and fs/namei.c of
-# linux-source-6.1, arm64 defconfig, with aarch64-linux-gnu-gcc-12, three ways:
-#   baseline  kbuild's own command
-#   rfc       plus the arm64 RFC's five --param flags (RFC_FLAGS)
-#   plugin    plus -fplugin=inlinetune.so profile=rfc noinline=vfs_symlink,do_sys_openat2
-# and prints .text bytes per object and variant, and whether the two functions
-# the ftrace selftest probes stay callable: do_sys_openat2 a symbol of fs/open.o
-# that is called, vfs_symlink called by do_symlinkat in fs/namei.o.
-# Output: a table on stdout, the same rows in build/demo/demo.csv.
-# Environment: INLINETUNE_CACHE, KSRC (see bench/lib/kernel.sh), CC_DEMO.
+# bench/demo.sh: `make demo`, the newcomer's first run. The small arm64 kernel
+# of Debian's linux-source-6.1 built twice with aarch64-linux-gnu-gcc-12:
+#   baseline    GCC's own decisions (the plugin loaded with log=obj and no
+#               policy: decisions logged, the code the same)
+#   plugin-rfc  the plugin with the RFC's thresholds as a policy
+#               (kernel-configs/policies/rfc.ini) and the never-inline list
+#               derived from the kernel's ftrace selftests
+# both booted under QEMU to run the selftests of test.d/kprobe and the
+# kernel-path workloads (instructions per operation under -icount); then
+#   1. the table of bench/bench-kernel.sh: .text, selftests, workloads with
+#      the .text growth beside each change;
+#   2. kprobe_args_user.tc, the selftest the RFC's flags break, on both;
+#   3. the top decision flips: by reason, and the functions whose bytes
+#      changed most with the flips that caused it (inlinetune diff);
+#   4. what the never-inline list kept out of line (inlinetune db + SQL);
+#   5. the HTML report (inlinetune report), joined with the measured results.
+# The steps are bench/bench-kernel.sh's (WORKLOADS, SELFTESTS as there;
+# LAYOUTS default 1 and no servers here: a first run, not a benchmark).
+# Output in build/demo/ (DEMO_OUT): bench-kernel's files, diff.json,
+# flips-by-reason.txt, demo.sqlite, report-plugin-rfc.html.
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL=demo
 # shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
 . "$here/lib/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/small_kernel.sh
+. "$here/lib/small_kernel.sh"
 
-cc=${CC_DEMO:-aarch64-linux-gnu-gcc-12}
-out=$KT_ROOT/build/demo
-csv=$out/demo.csv
-noinline=vfs_symlink,do_sys_openat2
-plugin=$(kt_plugin_path "$cc")
-[ -f "$plugin" ] || kt_die "no plugin build at $plugin; run 'make all'"
+t_start=$SECONDS
+cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}
+out=${DEMO_OUT:-$KT_ROOT/build/demo}
+inlinetune=${INLINETUNE:-$KT_ROOT/build/tools/inlinetune}
 
-kt_ensure_kobj "$cc"
-kt_build_tus "$cc" fs/open.o fs/namei.o
-mapfile -t pflags < <(kt_plugin_flags "$cc" profile=rfc "noinline=$noinline")
-mkdir -p "$out"
+kt_step "demo: the small arm64 kernel as baseline and plugin-rfc, built, booted, measured (a cold run builds two kernels: some 10 minutes on 2 idle cores)"
+CC_SMALL=$cc BENCH_OUT=$out INLINETUNE=$inlinetune LAYOUTS=${LAYOUTS:-1} RUNS=1 SERVERS=none \
+  POLICIES='' WORKLOADS=${WORKLOADS:-all} SELFTESTS=${SELFTESTS:-test.d/kprobe} \
+  bash "$here/bench-kernel.sh" baseline plugin-rfc
+base=$(ks_dir "$cc" baseline-log)
+new=$(ks_dir "$cc" plugin-rfc)
 
-# compile VARIANT TU: one object; plugin-free variants come from the cache.
-compile() {
-  local variant=$1 tu=$2
-  local obj=$out/$variant/$tu
-  kt_step "compile $tu, $variant"
-  case $variant in
-    baseline) kt_compile_ref "$cc" "$tu" "$obj" ;;
-    rfc) kt_compile_ref "$cc" "$tu" "$obj" "${KT_RFC_FLAGS[@]}" ;;
-    plugin) kt_compile "$cc" "$tu" "$obj" "${pflags[@]}" ;;
-  esac || kt_die "compiling $tu ($variant) failed; log: $obj.log; reproduce: $(kt_repro "$cc" "$tu" "$obj")"
-}
-
-variants=(baseline rfc plugin)
-for v in "${variants[@]}"; do
-  for tu in fs/open.o fs/namei.o; do compile "$v" "$tu"; done
-done
-
-# callable TU OBJ: prints "yes" when the probed function of TU stays callable.
-callable() {
-  case $1 in
-    fs/open.o) kt_has_symbol "$2" do_sys_openat2 && kt_calls "$2" "" do_sys_openat2 ;;
-    fs/namei.o) kt_calls "$2" do_symlinkat vfs_symlink ;;
-  esac && echo yes || echo no
-}
-probe() {
-  case $1 in fs/open.o) echo do_sys_openat2 ;; fs/namei.o) echo vfs_symlink ;; esac
-}
-
-echo "compiler,object,variant,text_bytes,text_delta_pct,function,callable" >"$csv"
-printf '\n%-11s %-9s %8s %9s  %s\n' object variant .text "vs base" "probed function callable"
-for tu in fs/open.o fs/namei.o; do
-  base=$(kt_text_size "$out/baseline/$tu")
-  for v in "${variants[@]}"; do
-    obj=$out/$v/$tu
-    size=$(kt_text_size "$obj")
-    pct=$(awk -v a="$size" -v b="$base" 'BEGIN { printf "%+.1f", 100 * (a - b) / b }')
-    fn=$(probe "$tu")
-    ok=$(callable "$tu" "$obj")
-    echo "$cc,$tu,$v,$size,$pct,$fn,$ok" >>"$csv"
-    printf '%-11s %-9s %8d %8s%%  %s: %s\n' "$tu" "$v" "$size" "$pct" "$fn" "$ok"
-  done
-done
-
-# The summary: what the RFC costs and breaks, what the plugin gives back.
-summary=$(awk -F, 'NR > 1 {
-    t[$3] += $4; ok[$3] = ok[$3] ($7 == "yes" ? "" : "x")
-  } END {
-    printf "demo: .text of both objects: baseline %d, rfc %d (%+.1f%%), plugin %d (%+.1f%%); ",
-      t["baseline"], t["rfc"], 100 * (t["rfc"] - t["baseline"]) / t["baseline"],
-      t["plugin"], 100 * (t["plugin"] - t["baseline"]) / t["baseline"]
-    printf "probed functions callable: baseline %s, rfc %s, plugin %s",
-      ok["baseline"] == "" ? "both" : "not both", ok["rfc"] == "" ? "both" : "not both",
-      ok["plugin"] == "" ? "both" : "not both"
-  }' "$csv")
 echo
-echo "$summary (table: $csv)"
+echo "== The selftest the RFC's --param flags break (make check shows it failing with them):"
+for v in baseline plugin-rfc; do
+  r=$(awk -F, -v v="$v" '$2 == v && $4 ~ /kprobe_args_user\.tc$/ { print $5 }' "$out/selftests.csv")
+  printf '   %-11s kprobe_args_user.tc  %s\n' "$v" "${r:-not run (SELFTESTS=$SELFTESTS)}"
+done
+
+kt_run_step "inlinetune diff baseline plugin-rfc" "$out/logs/diff.log" \
+  "$inlinetune" diff "$base" "$new" --top 0 --format json -o "$out/diff.json" ||
+  kt_die "step 'diff' failed; log: $out/logs/diff.log"
+kt_run_step "inlinetune diff --by reason" "$out/logs/diff-by-reason.log" \
+  "$inlinetune" diff "$base" "$new" --by reason --top 0 -o "$out/flips-by-reason.txt" ||
+  kt_die "step 'diff --by reason' failed; log: $out/logs/diff-by-reason.log"
+echo
+echo "== Decision flips, baseline -> plugin-rfc, by the reason GCC gave (inlinetune diff --by reason):"
+# The summary line and the table by reason: the text up to its second blank line.
+awk '/^$/ { if (++blank == 2) exit; next } { print "   " $0 }' "$out/flips-by-reason.txt" | head -n 16
+echo
+python3 "$here/demo_flips.py" "$out/diff.json" --top 10
+
+kt_run_step "inlinetune db (both builds and the results)" "$out/logs/db.log" \
+  bash -c '"$1" db "$2" --build baseline -o "$4" && "$1" db "$3" --build plugin-rfc --append --results "$5" -o "$4"' \
+  db "$inlinetune" "$base" "$new" "$out/demo.sqlite" "$out/results.csv" ||
+  kt_die "step 'db' failed; log: $out/logs/db.log"
+echo
+echo "== Call sites the never-inline list kept out of line in plugin-rfc (SQL on $out/demo.sqlite):"
+query="SELECT callee, COUNT(DISTINCT tu || ':' || id) FROM sites WHERE build = 'plugin-rfc' AND reason = 'NEVER_INLINE_LIST' GROUP BY callee ORDER BY 2 DESC, 1"
+echo "   sqlite3 $out/demo.sqlite \"$query\""
+sqlite3 -separator '  ' "$out/demo.sqlite" "$query" | awk '{ printf "   %-24s %s call site%s\n", $1, $2, $2 == 1 ? "" : "s" }'
+
+echo
+echo "demo: done in $((SECONDS - t_start)) s. Open $out/report-plugin-rfc.html (offline, self-contained);"
+echo "      results $out/results.csv, decisions $out/demo.sqlite (schema: docs/cli.md), diff $out/diff.json."

@@ -22,7 +22,8 @@
 #             layout word pad=... (+ its length) and on -icount (without it
 #             the run is refused: bench-kernel must measure with it). A boot
 #             whose "-kernel path + command line" matches the glob
-#             FAKE_FAIL stops before its end marker.
+#             FAKE_FAIL stops before its end marker; kprobe_args_user.tc
+#             fails on a -kernel path that matches FAKE_ARGS_USER_FAIL.
 set -eu
 console=
 append=
@@ -91,8 +92,10 @@ case ${FAKE_QEMU:-ok} in
     out "@@inlinetune begin run=$spec"
     case $spec in
       ftrace:*)
+        # shellcheck disable=SC2053  # FAKE_ARGS_USER_FAIL is a glob
+        if [[ "$kernel" == ${FAKE_ARGS_USER_FAIL:-no-such-kernel} ]]; then r=FAIL; else r=PASS; fi
         out "@@inlinetune result ftrace test.d/kprobe/add_and_remove.tc PASS" \
-          "@@inlinetune result ftrace test.d/kprobe/kprobe_args_user.tc PASS" "@@inlinetune end status=ok results=2" ;;
+          "@@inlinetune result ftrace test.d/kprobe/kprobe_args_user.tc $r" "@@inlinetune end status=ok results=2" ;;
       workloads*)
         if [ -z "$icount" ]; then
           out "@@inlinetune error workloads measured without -icount" "@@inlinetune end status=error results=0 metrics=0"
