@@ -116,11 +116,18 @@ std::map<std::string, std::string> values_of(const EffectiveParams &params) {
   return v;
 }
 
-std::string current_directory() {
-  char *cwd = getcwd(nullptr, 0);
-  std::string s = cwd ? cwd : ".";
-  free(cwd);
-  return s;
+// The directory that relative paths in line markers (the TU's own name among
+// them) and a relative srctree are taken from: where the source was
+// preprocessed.  GCC's get_src_pwd() is the directory of the preprocessed
+// input's -fworking-directory line marker when it has one (on by default with
+// -g), else the current directory.  It matters when cc1 compiles a .i made
+// elsewhere: distcc preprocesses in the build directory and compiles the .i in
+// distccd's temporary directory, where the current directory says nothing
+// about the build (docs/log-format.md, "Parallel, cached and distributed
+// builds").
+std::string source_directory() {
+  const char *pwd = get_src_pwd();
+  return pwd && *pwd ? pwd : ".";
 }
 
 // ---- callbacks ---------------------------------------------------------------
@@ -142,12 +149,12 @@ void on_start_unit(void *, void *) {
                           : env_srctree          ? env_srctree
                                                  : ".";
     tu.path = relative_source_path(main_input_filename ? main_input_filename : "", srctree,
-                                   current_directory());
+                                   source_directory());
     tu.params = checked(effective(state->policy.tu_params(tu.path)));
     apply_tu_params(tu.params);
     tu.param_values = inliner_param_values();
     tu.forbidden.reset(state->policy.forbidden_calls(tu.path));
-    set_source_root(srctree, current_directory());
+    set_source_root(srctree, source_directory());
     // Early inlining removes each inline clone once its body is copied in.
     static bool hooked = false;
     if (!hooked && state->options.log != "off") {

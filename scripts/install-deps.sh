@@ -30,12 +30,16 @@ fuzz=(clang-14 libclang-rt-14-dev libfuzzer-14-dev)
 # Its arm64 busybox is not installed but unpacked into the cache (see below).
 # libc6-dev-arm64-cross: the static libc the workloads (bench/workloads/) link.
 boot=(qemu-system-arm cpio gzip libc6-dev-arm64-cross)
+# The cached and distributed build tests (testsuite/compile/ccache.test,
+# distcc.test): a second build served by ccache, and compiles sent to a distccd
+# the test starts on 127.0.0.1, must give the objects and logs of a local build.
+builds=(ccache distcc)
 
 want=("${base[@]}" "${cross[@]}")
 case "${1:-check}" in
   plugin) want=("${base[@]}") ;;
   fuzz) want=("${base[@]}" "${fuzz[@]}") ;;
-  check) want+=("${kernel[@]}" "${fuzz[@]}" "${browser[@]}" "${boot[@]}") ;;
+  check) want+=("${kernel[@]}" "${fuzz[@]}" "${browser[@]}" "${boot[@]}" "${builds[@]}") ;;
   demo) want+=("${kernel[@]}" "${boot[@]}") ;;
   boot) want+=("${kernel[@]}" "${boot[@]}") ;;
   *) echo "install-deps.sh: unknown set '$1' (plugin, fuzz, check, demo, boot)" >&2; exit 2 ;;

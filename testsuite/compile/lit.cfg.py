@@ -36,6 +36,8 @@ config.substitutions.append(('%root', os.path.abspath(os.path.join(os.path.dirna
 # A dumped .inlinetune.log section's notes, unwrapped to their zstd frames.
 config.substitutions.append(('%log_notes', 'python3 ' + os.path.abspath(os.path.join(os.path.dirname(__file__), '..', 'scripts', 'log_notes.py'))))
 config.substitutions.append(('%inputs', os.path.join(os.path.dirname(__file__), 'Inputs')))
+# The CLI (make all builds it with the plugins), for tests that read a whole build's logs.
+config.substitutions.append(('%inlinetune', os.path.join(build, 'tools', 'inlinetune')))
 # Every plugin option at once, with a policy named policy.ini in the test dir.
 config.substitutions.append(("%{PLUG}", "-fplugin=%s -fplugin-arg-inlinetune-profile=rfc -fplugin-arg-inlinetune-noinline=f,helper -fplugin-arg-inlinetune-policy=policy.ini -fplugin-arg-inlinetune-tag=probe" % plugin))
 config.substitutions.append(('%rfc_params',
@@ -51,6 +53,10 @@ if others:
     config.substitutions.append(('%other_plugins', ' '.join(others)))
 if shutil.which(cxx):
     config.available_features.add('cxx')
+# The cached and distributed build tests (scripts/install-deps.sh installs both).
+for tool, feature in (('ccache', 'ccache'), ('distccd', 'distcc')):
+    if shutil.which(tool):
+        config.available_features.add(feature)
 config.available_features.add('aarch64' if prefix else 'native')
 # Root can mount a small tmpfs to test a full disk.
 if os.geteuid() == 0 and shutil.which('mount'):
