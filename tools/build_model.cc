@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 
@@ -358,6 +359,7 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
 Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &options) {
   Build b;
   const std::vector<TuInfo> &infos = logs.finish();
+  const std::vector<std::string> roots = canonical_roots(logs.paths());
   size_t model_errors = 0;
   // Room for the most sites and functions the lines can make: no copying as
   // the vectors grow (capacity never used is never touched either).
@@ -394,6 +396,9 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
     m.records = t.records;
     if (m.header.source.empty())
       m.header.source = info.object;
+    m.logged_source = m.header.source;
+    if (!roots.empty() && !m.header.source.empty() && m.header.source.front() == '/')
+      m.header.source = objtree_relative_source(m.header.source, m.header.object, roots);
     m.key = m.header.source;
     b.has_symbols = b.has_symbols || m.has_symbols;
 
@@ -538,6 +543,58 @@ Build load_build(const std::vector<std::string> &paths, const DiagnosticSink &si
   for (const std::string &path : paths)
     logs.add_path(path);
   return build_model(logs, sink, options);
+}
+
+// ---- sources in the build's output directory ----------------------------------
+
+std::string objtree_relative_source(std::string_view source, std::string_view object,
+                                    const std::vector<std::string> &roots) {
+  if (source.empty() || source.front() != '/' || object.empty() || object.front() == '/')
+    return std::string(source);
+  // OBJECT's directory, lexically: "./" and doubled '/' dropped; a ".."
+  // leaves the compile's directory unknown.
+  std::string object_dir;
+  {
+    std::vector<std::string_view> parts;
+    size_t at = 0;
+    while (at <= object.size()) {
+      size_t slash = std::min(object.find('/', at), object.size());
+      std::string_view part = object.substr(at, slash - at);
+      at = slash + 1;
+      if (part == "..")
+        return std::string(source);
+      if (!part.empty() && part != ".")
+        parts.push_back(part);
+    }
+    for (size_t i = 0; i + 1 < parts.size(); ++i)
+      object_dir += (i ? "/" : "") + std::string(parts[i]);
+  }
+  const size_t slash = source.rfind('/');
+  std::string_view dir = source.substr(0, slash); // "" for a file in "/"
+  if (!object_dir.empty()) {
+    const size_t n = object_dir.size();
+    if (dir.size() <= n + 1 || dir.compare(dir.size() - n, n, object_dir) != 0 ||
+        dir[dir.size() - n - 1] != '/')
+      return std::string(source);
+    dir = dir.substr(0, dir.size() - n - 1);
+  }
+  if (dir.empty())
+    return std::string(source);
+  for (const std::string &root : roots)
+    if (root == dir || (root.size() > dir.size() && root.compare(0, dir.size(), dir) == 0 &&
+                        root[dir.size()] == '/'))
+      return std::string(source.substr(dir.size() + 1));
+  return std::string(source);
+}
+
+std::vector<std::string> canonical_roots(const std::vector<std::string> &paths) {
+  std::vector<std::string> roots;
+  for (const std::string &path : paths)
+    if (char *real = realpath(path.c_str(), nullptr)) {
+      roots.emplace_back(real);
+      free(real);
+    }
+  return roots;
 }
 
 // ---- grouping --------------------------------------------------------------

@@ -78,7 +78,11 @@ struct SiteLimit {
 
 struct TuModel {
   std::string key; // the TU's name in this model: its source (see Build::tus)
+  // As logged, but for "source", which is relative to the build's output
+  // directory for a file in it (objtree_relative_source); logged_source is
+  // the log's.
   TuHeader header;
+  std::string logged_source;
   std::string origin;       // the file it was read from
   size_t index = 0;         // its position there (1-based)
   bool has_symbols = false; // read from an object: real bytes are known
@@ -180,6 +184,24 @@ Build load_build(const std::vector<std::string> &paths, const DiagnosticSink &si
 // record that does not parse is reported as "ORIGIN: TU n (object), line L:
 // ..." and skipped.
 Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &options = {});
+
+// The name of a TU's source in the model.  The plugin names a file outside
+// the source tree by its absolute path, and an O= tree's own files (kbuild's
+// generated .vmlinux.export.c, foo.mod.c, ...) are outside it, at a path
+// that differs from one build tree to the next: such a file is named
+// relative to the build's output directory instead, as an in-tree build
+// names it, so that two builds of one kernel pair it.  The output directory
+// is where the compile ran, which the header's OBJECT is relative to:
+// SOURCE's directory less OBJECT's (/o/samples/x.mod.c compiled to
+// samples/x.mod.o ran in /o).  It counts only when it holds one of ROOTS,
+// the canonical paths the user named (the build directory, or an object or
+// archive in it); a file compiled anywhere else keeps its absolute path, and
+// a relative SOURCE (inside the source tree) is returned as it is.
+std::string objtree_relative_source(std::string_view source, std::string_view object,
+                                    const std::vector<std::string> &roots);
+// PATHS made canonical (symlinks resolved, as the plugin's sources are), for
+// objtree_relative_source; a path that does not exist is left out.
+std::vector<std::string> canonical_roots(const std::vector<std::string> &paths);
 
 // ---- grouping --------------------------------------------------------------
 

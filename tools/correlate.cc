@@ -100,6 +100,41 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
       fmt::format("{} changed function{} ({} flip{}: {} to inlined, {} to not inlined)",
                   c.functions.size(), c.functions.size() == 1 ? "" : "s", c.flips,
                   c.flips == 1 ? "" : "s", c.to_inlined, c.to_not_inlined);
+  // The code-size side of every change: the .text growth of the TUs
+  // compared, beside the measured changes.
+  std::optional<int64_t> text_delta;
+  Cell text_percent = nullptr;
+  std::string text;
+  if (c.text_base && c.text_new) {
+    text_delta = *c.text_new - *c.text_base;
+    text_percent = percent_change(*c.text_base, *c.text_new);
+    text = fmt::format(".text growth: {} bytes ({}{} -> {} bytes of the functions in the {} "
+                       "TU{} compared{})",
+                       signed_number(*text_delta),
+                       text_percent.is_null()
+                           ? "" // from 0 bytes
+                           : cell_text(Column("", true), text_percent, true) + "%; ",
+                       *c.text_base, *c.text_new, c.tus, c.tus == 1 ? "" : "s",
+                       c.text_tus < c.tus ? fmt::format(", {} of them without symbol tables: "
+                                                        "not counted",
+                                                        c.tus - c.text_tus)
+                                          : "");
+  } else {
+    text = ".text growth: unknown (no symbol tables: logs read from .jsonl files)";
+  }
+  // Instruction counts are not time: say so wherever they are shown.
+  std::vector<std::string> instruction_metrics;
+  for (const WorkloadCorrelation &x : c.workloads)
+    if (x.instructions && std::find(instruction_metrics.begin(), instruction_metrics.end(),
+                                    x.metric) == instruction_metrics.end())
+      instruction_metrics.push_back(x.metric);
+  const std::string metric_note =
+      instruction_metrics.empty()
+          ? ""
+          : fmt::format("{}: instructions counted by QEMU's -icount, not cycles; code-size and "
+                        "cache effects do not show in them, so read each change beside the "
+                        ".text growth (text_delta, text_change).",
+                        fmt::join(instruction_metrics, ", "));
   if (c.has_profile)
     res.headline = fmt::format(
         "{}; {}; profile of the {} build ({}, {}): {} of its weight in changed functions, "
@@ -115,6 +150,7 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
     res.headline = fmt::format("{}; {}; no profile given: functions ranked by flips and byte "
                                "delta, and no share of the changes attributed to them",
                                workloads, changed);
+  res.headline += "; " + text;
   res.summary = {
       {"base", base_paths},
       {"new", new_paths},
@@ -139,6 +175,12 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
       {"profile_ambiguous_symbols", c.ambiguous_symbols},
       {"changed_weight", c.has_profile ? rounded(c.changed_weight) : Cell(nullptr)},
       {"changed_share", percent(c.changed_share)},
+      {"text_base", c.text_base ? Cell(*c.text_base) : Cell(nullptr)},
+      {"text_new", c.text_new ? Cell(*c.text_new) : Cell(nullptr)},
+      {"text_delta", text_delta ? Cell(*text_delta) : Cell(nullptr)},
+      {"text_percent", text_percent},
+      {"text_tus", c.text_tus},
+      {"metric_note", metric_note.empty() ? Cell(nullptr) : Cell(metric_note)},
       {"errors", errors}};
 
   auto cut = [&](Table &t, std::vector<Cell> row) {
@@ -183,9 +225,35 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
   // The workloads.
   Table w;
   w.name = "workloads";
-  w.title = "Workloads (change: new / baseline - 1, in percent):";
-  w.columns = {{"workload"}, {"metric"}, {"baseline"},      {"new"},          {"change", true},
-               {"bar"},      {"rate"},   {"changed_share"}, {"needed", true}, {"explainable"}};
+  w.title = "Workloads (change: new / baseline - 1, in percent; spread: min..max over the runs; "
+            "text: the .text growth beside each change):";
+  w.note = metric_note;
+  // A spread as "min..max" (JSON: [min, max]); the runs as "base/new".
+  auto item_number = [](const Cell &v) { return cell_text(Column(""), v, true); };
+  Column base_spread("base_spread", ItemText(item_number), ".."),
+      new_spread("new_spread", ItemText(item_number), ".."),
+      runs("runs", ItemText(item_number), "/");
+  // Each value beside its spread, and the change beside whether it is
+  // within the spread and beside what it cost in .text.
+  w.columns = {{"workload"},
+               {"metric"},
+               {"baseline"},
+               base_spread,
+               {"new"},
+               new_spread,
+               runs,
+               {"change", true},
+               {"within_spread"},
+               {"text_delta", true},
+               {"text_change", true},
+               {"bar"},
+               {"rate"},
+               {"changed_share"},
+               {"needed", true},
+               {"explainable"}};
+  auto spread = [](const std::optional<double> &lo, const std::optional<double> &hi) {
+    return lo && hi ? Cell::array({*lo, *hi}) : Cell(nullptr);
+  };
   double max_change = 0;
   for (const WorkloadCorrelation &x : c.workloads)
     if (x.change)
@@ -194,7 +262,14 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
     std::string b;
     if (x.change && *x.change != 0)
       b = (*x.change > 0 ? "+" : "-") + bar(std::fabs(*x.change), max_change);
-    cut(w, {x.workload, x.metric, x.baseline, x.next, percent(x.change), b, x.rate,
+    Cell run_counts = nullptr;
+    if (x.base_runs || x.new_runs)
+      run_counts = Cell::array({x.base_runs ? Cell(*x.base_runs) : Cell(nullptr),
+                                x.new_runs ? Cell(*x.new_runs) : Cell(nullptr)});
+    cut(w, {x.workload, x.metric, x.baseline, spread(x.base_min, x.base_max), x.next,
+            spread(x.new_min, x.new_max), run_counts, percent(x.change),
+            x.within_spread ? Cell(*x.within_spread) : Cell(nullptr),
+            text_delta ? Cell(*text_delta) : Cell(nullptr), text_percent, b, x.rate,
             percent(c.changed_share), percent(x.needed), percent(x.explainable)});
   }
   res.tables.push_back(std::move(f));
@@ -213,7 +288,7 @@ std::function<int()> setup_correlate(Args &args) {
                     "A path of the new build (repeatable; instead of BASE NEW)");
   args.option("--results", "FILE", &options->results,
               "Measured results (required): CSV workload,metric,baseline,new or "
-              "workload,metric,variant,value,runs");
+              "workload,metric,variant,value,runs,min,max");
   args.option("--base-variant", "NAME", &options->base_variant,
               "Long-layout results: the base build's variant (default: baseline)");
   args.option("--new-variant", "NAME", &options->new_variant,

@@ -2,6 +2,7 @@
 #include "correlation.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -33,6 +34,16 @@ bool is_rate_metric(const std::string &metric) {
     if (word(w))
       return true;
   return false;
+}
+
+bool is_instruction_metric(const std::string &metric) {
+  static const std::string prefix = "instructions";
+  if (metric.size() < prefix.size())
+    return false;
+  for (size_t i = 0; i < prefix.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(metric[i])) != prefix[i])
+      return false;
+  return true;
 }
 
 namespace {
@@ -68,6 +79,19 @@ Correlation correlate(const BuildDiff &diff, const Results &results, const Profi
   out.flips = diff.flips.size();
   for (const Flip &f : diff.flips)
     ++(f.to_inlined ? out.to_inlined : out.to_not_inlined);
+  // .text: diff's total of real bytes (nulls, for TUs without symbol
+  // tables, count 0 there too).
+  out.tus = diff.common.size();
+  out.text_tus = diff.common.size() - diff.tus_without_symbols;
+  if (out.text_tus) {
+    int64_t base = 0, next = 0;
+    for (const FunctionDiff &fd : diff.functions) {
+      base += fd.bytes_base.value_or(0);
+      next += fd.bytes_new.value_or(0);
+    }
+    out.text_base = base;
+    out.text_new = next;
+  }
 
   // The changed functions.
   std::map<std::pair<std::string, std::string>, size_t> by_symbol; // (tu, symbol) -> row
@@ -203,6 +227,15 @@ Correlation correlate(const BuildDiff &diff, const Results &results, const Profi
     w.baseline = r.baseline;
     w.next = r.next;
     w.change = r.change();
+    w.base_runs = r.base_runs;
+    w.new_runs = r.new_runs;
+    w.base_min = r.base_min;
+    w.base_max = r.base_max;
+    w.new_min = r.new_min;
+    w.new_max = r.new_max;
+    if (r.base_min && r.new_min)
+      w.within_spread = *r.base_min <= *r.new_max && *r.new_min <= *r.base_max;
+    w.instructions = is_instruction_metric(r.metric);
     w.rate = is_rate_metric(r.metric);
     if (!w.rate)
       w.cost_change = w.change;

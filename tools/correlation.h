@@ -38,6 +38,14 @@ struct WorkloadCorrelation {
   std::string workload, metric;
   double baseline = 0, next = 0;
   std::optional<double> change; // next / baseline - 1 (nullopt: baseline 0)
+  // As the results have them (ResultRow): the runs and the spread over them.
+  std::optional<int64_t> base_runs, new_runs;
+  std::optional<double> base_min, base_max, new_min, new_max;
+  // With both spreads: whether they overlap, i.e. the change is no larger
+  // than the spread over the runs (nullopt: a spread is missing).
+  std::optional<bool> within_spread;
+  // Whether the metric counts instructions (is_instruction_metric).
+  bool instructions = false;
   // A rate (higher is better: "ops_per_sec", "throughput", ".../s"): its cost
   // is 1 / metric.  cost_change is the change in cost, the one the bounds
   // use: change itself for a cost metric (time, instructions per op).
@@ -84,6 +92,12 @@ struct Correlation {
   size_t symbols = 0, matched_symbols = 0, ambiguous_symbols = 0;
 
   size_t flips = 0, to_inlined = 0, to_not_inlined = 0;
+  // What the code-size side of the change cost: the real bytes of the
+  // functions of the TUs compared (diff's total), in each build; nullopt
+  // when none of those TUs has symbol tables in both builds (text_tus: how
+  // many have).
+  std::optional<int64_t> text_base, text_new;
+  size_t text_tus = 0, tus = 0;
   std::vector<WorkloadCorrelation> workloads; // in the results' order
   std::vector<FunctionCorrelation> functions; // the changed functions, ranked (below)
 };
@@ -97,5 +111,11 @@ Correlation correlate(const BuildDiff &diff, const Results &results, const Profi
 // Whether METRIC names a rate (higher is better): "per_sec", "per_second",
 // "/s", "throughput", "rps", "qps", "tps", "ops_s", "bandwidth".
 bool is_rate_metric(const std::string &metric);
+
+// Whether METRIC is an instruction count: its name starts with
+// "instructions" (instructions_per_op, instructions_per_request; any case).
+// make bench-kernel counts them with QEMU's -icount: instructions, not
+// cycles, so code-size and cache effects do not show in them.
+bool is_instruction_metric(const std::string &metric);
 
 } // namespace inlinetune

@@ -323,6 +323,16 @@ const char *const page_script = R"PAGE(
     const s = section('correlation', 'Correlation with measured results',
       'The diff joined with the measured workload results (inlinetune correlate, docs/cli.md): attribution by profile share, not causation.');
     s.append(el('p', { class: 'headline' }, c.headline));
+    // What the numbers are, before any of them: instruction counts are not
+    // time, and every change comes with what it cost in .text.
+    const sum = c.data.summary;
+    if (sum.metric_note)
+      s.append(el('p', { class: 'caveat', 'data-note': 'metric' }, sum.metric_note));
+    s.append(el('p', { class: 'caveat', 'data-note': 'text' }, sum.text_delta === null
+      ? 'The .text growth is not known (no symbol tables: logs read from .jsonl files).'
+      : 'Beside every change below: the .text growth of the TUs compared, ' + signed(sum.text_delta) + ' bytes (' +
+        (sum.text_percent === null ? '' : signed(sum.text_percent) + '%, ') + sum.text_base + ' -> ' + sum.text_new +
+        ' bytes of their functions).  The spread is min..max over the runs; within_spread says the two ranges overlap.'));
     const w = c.data.workloads.filter(r => typeof r.change === 'number').slice(0, maxBars);
     if (w.length) {
       chart(s, 'workloads', rowHeight(w.length), hbar(w.map(r => short(r.workload + ' ' + r.metric, 50)), [{
@@ -332,10 +342,16 @@ const char *const page_script = R"PAGE(
       }], {
         plugins: { legend: { display: false }, tooltip: { callbacks: { afterLabel: ctx => {
           const r = w[ctx.dataIndex];
-          return [r.baseline + ' -> ' + r.new + (r.rate ? ' (a rate: higher is better)' : ' (a cost: lower is better)'),
+          const range = x => x === null ? '' : ' [' + x[0] + '..' + x[1] + ']';
+          return [r.baseline + range(r.base_spread) + ' -> ' + r.new + range(r.new_spread) +
+                    (r.rate ? ' (a rate: higher is better)' : ' (a cost: lower is better)'),
+                  r.within_spread === true ? 'within the spread of the runs' : '',
+                  r.text_delta === null ? '' : '.text ' + signed(r.text_delta) + ' bytes' +
+                    (r.text_change === null ? '' : ' (' + signed(r.text_change) + '%)'),
                   r.explainable === null ? '' : 'explainable by the changed functions: ' + r.explainable + '%'];
         } } } },
-        scales: { x: { title: { display: true, text: 'change, %' } } },
+        scales: { x: { title: { display: true, text: w.every(r => /^instructions/i.test(r.metric))
+          ? 'change in instructions counted by QEMU (-icount, not cycles), %' : 'change, %' } } },
       }));
     }
     const f = c.data.functions.filter(r => typeof r.share === 'number' && r.share > 0).slice(0, maxBars);
@@ -420,6 +436,7 @@ h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }
 h3 { font-size: 1em; margin-bottom: 0.2em; }
 .headline { font-family: ui-monospace, monospace; background: #f4f4f4; padding: 0.5em; white-space: pre-wrap; }
 .note { color: #555; font-size: 0.9em; max-width: 60em; }
+.caveat { border-left: 4px solid #d9822b; padding: 0.2em 0.6em; max-width: 60em; }
 .chart { position: relative; width: 100%; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.85em; margin: 0.5em 0; }

@@ -554,6 +554,7 @@ void LogSet::report(Diagnostic::Level level, const std::string &file, const std:
 }
 
 void LogSet::add_path(const std::string &path) {
+  paths_.push_back(path);
   struct stat st;
   if (stat(path.c_str(), &st) != 0) {
     report(Diagnostic::Level::error, path, std::strerror(errno));

@@ -203,6 +203,8 @@ public:
   std::string text(const TuInfo &tu) const;
   std::vector<Record> records(const TuInfo &tu) const;
   const ReadStats &stats() const { return stats_; }
+  // The paths given to add_path, in order.
+  const std::vector<std::string> &paths() const { return paths_; }
 
 private:
   struct Scope; // counts objects without logs under one named path
@@ -246,6 +248,7 @@ private:
   std::set<FileId> seen_;
   std::vector<Origin> origins_;
   std::vector<TuInfo> tus_;
+  std::vector<std::string> paths_;
   bool finished_ = false;
 };
 

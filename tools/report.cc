@@ -284,7 +284,7 @@ std::function<int()> setup_report(Args &args) {
               "The HTML file to write (required; replaced atomically)");
   args.option("--results", "FILE", &options->results,
               "Measured results to correlate the diff with, as for correlate: CSV "
-              "workload,metric,baseline,new or workload,metric,variant,value,runs");
+              "workload,metric,baseline,new or workload,metric,variant,value,runs,min,max");
   args.option("--base-variant", "NAME", &options->base_variant,
               "Long-layout results: the base build's variant (default: baseline)");
   args.option("--new-variant", "NAME", &options->new_variant,

@@ -35,6 +35,14 @@ std::string trim(const std::string &s) {
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
 
+void set_spread(const std::optional<std::pair<double, double>> &spread, std::optional<double> *min,
+                std::optional<double> *max) {
+  if (spread) {
+    *min = spread->first;
+    *max = spread->second;
+  }
+}
+
 } // namespace
 
 Results parse_results(std::string_view text, const std::string &path, const ResultsOptions &options,
@@ -73,7 +81,7 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
     results.layout = Results::Layout::long_;
   else if (column.count("variant") || column.count("value"))
     throw Error("{}:{}: the header has no column {} (the long layout is "
-                "workload,metric,variant,value[,runs])",
+                "workload,metric,variant,value[,runs][,min,max])",
                 path, header.line, missing({"workload", "metric", "variant", "value"}));
   else
     throw Error("{}:{}: the header has no column {} (the results are "
@@ -81,8 +89,27 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
                 path, header.line, missing({"workload", "metric", "baseline", "new"}));
   const bool wide = results.layout == Results::Layout::wide;
   const size_t c_workload = column["workload"], c_metric = column["metric"];
-  const std::optional<size_t> c_runs =
-      column.count("runs") ? std::optional<size_t>(column["runs"]) : std::nullopt;
+  // npos: no runs column.  (Not a std::optional: GCC 12 -O2 gives a false
+  // -Wmaybe-uninitialized for one here.)
+  const size_t no_column = std::string::npos;
+  const size_t c_runs = column.count("runs") ? column["runs"] : no_column;
+  // The spread columns, optional (files written before make bench-kernel
+  // wrote them have none), but never half of a pair.
+  struct SpreadColumns {
+    const char *value, *min, *max;
+    bool present = false;
+  };
+  std::vector<SpreadColumns> spreads =
+      wide ? std::vector<SpreadColumns>{{"baseline", "baseline_min", "baseline_max"},
+                                        {"new", "new_min", "new_max"}}
+           : std::vector<SpreadColumns>{{"value", "min", "max"}};
+  for (SpreadColumns &s : spreads) {
+    const bool lo = column.count(s.min) != 0, hi = column.count(s.max) != 0;
+    if (lo != hi)
+      throw Error("{}:{}: the header has a column {} but no {} (the spread needs both)", path,
+                  header.line, lo ? s.min : s.max, lo ? s.max : s.min);
+    s.present = lo;
+  }
 
   // One checked row: its key fields and numbers.
   struct Row {
@@ -90,6 +117,7 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
     std::string workload, metric, variant;
     double a = 0, b = 0; // wide: baseline, new; long: value
     std::optional<int64_t> runs;
+    std::optional<std::pair<double, double>> spread_a, spread_b; // min and max of a, b
   };
   std::vector<Row> good;
   std::map<std::tuple<std::string, std::string, std::string>, size_t> seen; // -> line
@@ -142,10 +170,36 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
       if (!number("value", &g.a))
         continue;
     }
-    if (c_runs && !trim(row.fields[*c_runs]).empty()) {
-      std::optional<double> v = parse_number(row.fields[*c_runs]);
+    // min..max: both fields or neither, around the value.
+    auto spread = [&](const SpreadColumns &s, double value,
+                      std::optional<std::pair<double, double>> *out) {
+      if (!s.present)
+        return true;
+      const std::string &lo = row.fields[column[s.min]], &hi = row.fields[column[s.max]];
+      if (trim(lo).empty() && trim(hi).empty())
+        return true;
+      double l = 0, h = 0;
+      if (!number(s.min, &l) || !number(s.max, &h))
+        return false;
+      if (l > h) {
+        error(row.line, fmt::format("{} '{}' is above {} '{}'", s.min, trim(lo), s.max, trim(hi)));
+        return false;
+      }
+      if (value < l || value > h) {
+        error(row.line,
+              fmt::format("{} '{}' is outside {}..{} ({}..{})", s.value,
+                          trim(row.fields[column[s.value]]), s.min, s.max, trim(lo), trim(hi)));
+        return false;
+      }
+      *out = std::make_pair(l, h);
+      return true;
+    };
+    if (!spread(spreads[0], g.a, &g.spread_a) || (wide && !spread(spreads[1], g.b, &g.spread_b)))
+      continue;
+    if (c_runs != no_column && !trim(row.fields[c_runs]).empty()) {
+      std::optional<double> v = parse_number(row.fields[c_runs]);
       if (!v || *v < 0 || std::floor(*v) != *v) {
-        error(row.line, fmt::format("runs: '{}' is not a count", row.fields[*c_runs]));
+        error(row.line, fmt::format("runs: '{}' is not a count", row.fields[c_runs]));
         continue;
       }
       g.runs = static_cast<int64_t>(*v);
@@ -163,6 +217,8 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
       out.baseline = g.a;
       out.next = g.b;
       out.base_runs = out.new_runs = g.runs;
+      set_spread(g.spread_a, &out.base_min, &out.base_max);
+      set_spread(g.spread_b, &out.new_min, &out.new_max);
       out.line = g.line;
       results.rows.push_back(std::move(out));
     }
@@ -239,6 +295,8 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
     out.next = p.next->a;
     out.base_runs = p.base->runs;
     out.new_runs = p.next->runs;
+    set_spread(p.base->spread_a, &out.base_min, &out.base_max);
+    set_spread(p.next->spread_a, &out.new_min, &out.new_max);
     out.line = p.base->line;
     results.rows.push_back(std::move(out));
   }

@@ -4,12 +4,17 @@
 // first, columns found by name, extra columns ignored):
 //
 //   wide:  workload,metric,baseline,new           one row per workload and metric
-//   long:  workload,metric,variant,value,runs     one row per variant; the rows of
-//                                                 the base and new variants are paired
+//          [,baseline_min,baseline_max,new_min,new_max]
+//   long:  workload,metric,variant,value          one row per variant; the rows of
+//          [,runs][,min,max]                      the base and new variants are paired
 //
-// A malformed row (a field that is not a number, a missing field, a
-// duplicate) is reported as "FILE:LINE: ..." and skipped; a header without
-// the columns of either layout is an Error.  docs/cli.md ("correlate").
+// runs, min and max are optional (older files have none of them): the
+// number of runs the value sums up (make bench-kernel: the median over the
+// boots) and their spread.  A malformed row (a field that is not a number, a
+// missing field, a duplicate, a value outside its min..max) is reported as
+// "FILE:LINE: ..." and skipped; a header without the columns of either
+// layout, or with half of a min/max pair, is an Error.  docs/cli.md
+// ("correlate").
 #pragma once
 
 #include "log_reader.h"
@@ -25,8 +30,11 @@ namespace inlinetune {
 struct ResultRow {
   std::string workload, metric;
   double baseline = 0, next = 0;              // the metric in the base and the new build
-  std::optional<int64_t> base_runs, new_runs; // the long layout's "runs"
-  size_t line = 0;                            // where it was read (the base row's, long layout)
+  std::optional<int64_t> base_runs, new_runs; // "runs" (the wide layout's: both)
+  // The spread over the runs: min and max of each build's value (nullopt:
+  // the file has none for this row).  min <= value <= max.
+  std::optional<double> base_min, base_max, new_min, new_max;
+  size_t line = 0; // where it was read (the base row's, long layout)
 
   // next / baseline - 1 (0.05 for 5% more), or nullopt when baseline is 0.
   std::optional<double> change() const;

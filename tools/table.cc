@@ -179,6 +179,8 @@ std::string render(const Result &result, Format format) {
       out += "\n";
     if (!t.title.empty())
       out += printable(t.title) + "\n";
+    if (!t.note.empty())
+      out += printable(t.note) + "\n";
     if (t.rows.empty()) {
       out += "(none)\n";
       continue;

@@ -41,6 +41,7 @@ struct Column {
 struct Table {
   std::string name;  // the JSON key ("functions")
   std::string title; // the line above it in table format, or ""
+  std::string note;  // table format: a line between the title and the header row, or ""
   std::vector<Column> columns;
   std::vector<std::vector<Cell>> rows; // each as many cells as columns
   size_t omitted = 0;                  // rows cut by --top
@@ -58,8 +59,8 @@ Format parse_format(const std::string &name);
 // Parses --top's value: a count, 0 for all.  Throws UsageError.
 size_t parse_top(const std::string &value);
 
-// table: the headline, then each table (after a blank line and its title)
-// with a header row, columns padded to their widest cell (numbers to the
+// table: the headline, then each table (after a blank line, its title and
+// its note) with a header row, columns padded to their widest cell (numbers to the
 // right), "-" for null; "... N more rows" after a table cut by --top.
 // csv: the first table alone, header row first, RFC 4180 quoting (a field
 // with a comma, quote, CR or LF is quoted, quotes doubled), "" for null;

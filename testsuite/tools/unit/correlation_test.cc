@@ -154,6 +154,75 @@ TEST(Results, LongLayoutPairsVariants) {
   EXPECT_THROW(results(text, q, {"nope", "x"}), Error);
 }
 
+TEST(Results, SpreadIsOptional) {
+  Problems p;
+  // make bench-kernel's layout: min and max beside each variant's value.
+  Results r = results("workload,metric,variant,value,runs,min,max,iterations\n"
+                      "open,ipo,baseline,4069.3,3,4069.3,4069.4,10000\n"
+                      "open,ipo,plugin-rfc,3920.1,3,3920.0,3920.1,10000\n"
+                      "stat,ipo,baseline,2544.3,3,,,40000\n"
+                      "stat,ipo,plugin-rfc,2544.0,2,2543.9,2544.2,40000\n",
+                      p);
+  EXPECT_TRUE(p.lines.empty());
+  ASSERT_EQ(r.rows.size(), 2u);
+  EXPECT_DOUBLE_EQ(*r.rows[0].base_min, 4069.3);
+  EXPECT_DOUBLE_EQ(*r.rows[0].base_max, 4069.4);
+  EXPECT_DOUBLE_EQ(*r.rows[0].new_min, 3920.0);
+  EXPECT_DOUBLE_EQ(*r.rows[0].new_max, 3920.1);
+  EXPECT_FALSE(r.rows[1].base_min); // empty fields: no spread for that variant
+  EXPECT_FALSE(r.rows[1].base_max);
+  EXPECT_DOUBLE_EQ(*r.rows[1].new_min, 2543.9);
+  EXPECT_EQ(r.rows[1].new_runs, 2);
+  // An older file, without runs, min and max, reads as before.
+  Results old = results("workload,metric,variant,value\nw,m,baseline,2\nw,m,x,3\n", p);
+  ASSERT_EQ(old.rows.size(), 1u);
+  EXPECT_FALSE(old.rows[0].base_runs);
+  EXPECT_FALSE(old.rows[0].base_min);
+  EXPECT_FALSE(old.rows[0].new_max);
+  // The wide layout's spread: baseline_min, baseline_max, new_min, new_max.
+  Results wide = results("workload,metric,baseline,new,baseline_min,baseline_max,new_min,new_max\n"
+                         "open,ipo,1000,950,990,1010,,\n",
+                         p);
+  ASSERT_EQ(wide.rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(*wide.rows[0].base_min, 990);
+  EXPECT_DOUBLE_EQ(*wide.rows[0].base_max, 1010);
+  EXPECT_FALSE(wide.rows[0].new_min);
+  EXPECT_TRUE(p.lines.empty());
+}
+
+TEST(Results, BadSpreadsAreReportedAndSkipped) {
+  Problems p;
+  Results r = results("workload,metric,variant,value,min,max\n"
+                      "a,ipo,baseline,10,9,11\n"
+                      "a,ipo,new,10,11,12\n"     // the value outside its spread
+                      "b,ipo,baseline,10,12,8\n" // min above max
+                      "c,ipo,baseline,10,9,\n"   // half a spread
+                      "d,ipo,baseline,10,x,11\n"
+                      "e,ipo,baseline,10,,\n"
+                      "e,ipo,new,11,,\n",
+                      p);
+  EXPECT_EQ(p.lines, (std::vector<std::string>{
+                         "r.csv:3: value '10' is outside min..max (11..12)",
+                         "r.csv:4: min '12' is above max '8'",
+                         "r.csv:5: max: '' is not a number",
+                         "r.csv:6: min: 'x' is not a number",
+                         "r.csv:2: workload 'a', metric 'ipo' has no row for the new variant "
+                         "'new'; left out",
+                     }));
+  EXPECT_EQ(r.errors, 4u);
+  ASSERT_EQ(r.rows.size(), 1u);
+  EXPECT_EQ(r.rows[0].workload, "e");
+  // Half of a pair in the header stops it.
+  try {
+    results("workload,metric,variant,value,max\nw,m,baseline,2,3\n", p);
+    FAIL();
+  } catch (const Error &e) {
+    EXPECT_EQ(std::string(e.what()),
+              "r.csv:1: the header has a column max but no min (the spread needs both)");
+  }
+  EXPECT_THROW(results("workload,metric,baseline,new,new_min\n", p), Error);
+}
+
 // ---- profiles --------------------------------------------------------------
 
 TEST(Profiles, Detection) {
@@ -420,6 +489,55 @@ TEST(Correlation, PiecesAndAmbiguousSymbols) {
   EXPECT_DOUBLE_EQ(row(c, "sys_openat2").weight, 6);
   EXPECT_EQ(c.matched_symbols, 2u);
   EXPECT_EQ(c.ambiguous_symbols, 0u);
+}
+
+TEST(Correlation, SpreadAndTextGrowthBesideEachChange) {
+  BuildDiff d = openat2();
+  Problems p;
+  Correlation c = correlate(d,
+                            results("workload,metric,variant,value,runs,min,max\n"
+                                    "open,instructions_per_op,baseline,1000,3,990,1010\n"
+                                    "open,instructions_per_op,new,950,3,940,960\n"
+                                    "stat,instructions_per_op,baseline,800,3,790,810\n"
+                                    "stat,instructions_per_op,new,795,3,785,805\n"
+                                    "rps,requests_per_sec,baseline,10,3,,\n"
+                                    "rps,requests_per_sec,new,11,3,10,12\n",
+                                    p),
+                            nullptr);
+  EXPECT_TRUE(p.lines.empty());
+  // .text: diff's total, the parts of the changed and unchanged functions:
+  // 172 + 60 + 84 + 40 -> 221 + 221 + 40.
+  EXPECT_EQ(c.text_base, 356);
+  EXPECT_EQ(c.text_new, 482);
+  EXPECT_EQ(c.text_tus, 1u);
+  EXPECT_EQ(c.tus, 1u);
+  ASSERT_EQ(c.workloads.size(), 3u);
+  const WorkloadCorrelation &open = c.workloads[0];
+  EXPECT_EQ(open.base_runs, 3);
+  EXPECT_DOUBLE_EQ(*open.base_min, 990);
+  EXPECT_DOUBLE_EQ(*open.new_max, 960);
+  EXPECT_EQ(open.within_spread, false); // 940..960 is below 990..1010
+  EXPECT_TRUE(open.instructions);
+  EXPECT_EQ(c.workloads[1].within_spread, true); // 785..805 overlaps 790..810
+  EXPECT_FALSE(c.workloads[2].within_spread);    // no base spread
+  EXPECT_FALSE(c.workloads[2].instructions);
+  // Without symbol tables the growth is not known.
+  BuildDiff unknown = openat2();
+  unknown.tus_without_symbols = unknown.common.size();
+  Correlation u = correlate(unknown, wide("workload,metric,baseline,new\nopen,ipo,1,2\n"), nullptr);
+  EXPECT_FALSE(u.text_base);
+  EXPECT_FALSE(u.text_new);
+  EXPECT_EQ(u.text_tus, 0u);
+}
+
+TEST(Correlation, InstructionMetrics) {
+  EXPECT_TRUE(is_instruction_metric("instructions_per_op"));
+  EXPECT_TRUE(is_instruction_metric("instructions_per_request"));
+  EXPECT_TRUE(is_instruction_metric("Instructions"));
+  EXPECT_FALSE(is_instruction_metric("cycles_per_op"));
+  EXPECT_FALSE(is_instruction_metric("ns_per_op"));
+  EXPECT_FALSE(is_instruction_metric("retired_instructions"));
+  EXPECT_FALSE(is_instruction_metric("instr"));
 }
 
 TEST(Correlation, RateMetrics) {

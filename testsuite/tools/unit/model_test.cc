@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The records' accessors (records.h), the build model (build_model.h) and
 // grouping, on hand-written schema-2 logs fed to a LogSet without files.
+#include "build_diff.h"
 #include "build_model.h"
 #include "error.h"
 #include "records.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <memory>
+#include <unistd.h>
 
 using namespace inlinetune;
 
@@ -281,6 +285,81 @@ TEST(Model, OneSourceInTwoObjectsGetsTwoKeys) {
   ASSERT_EQ(l.build.tus.size(), 2u);
   EXPECT_EQ(l.build.tus[0].key, "lib/x.c (lib/x.o)");
   EXPECT_EQ(l.build.tus[1].key, "lib/x.c (vdso/x.o)");
+}
+
+// ---- sources in the build's output directory ----------------------------------
+
+TEST(Objtree, GeneratedSourcesAreNamedRelativeToTheOutputDirectory) {
+  const std::vector<std::string> o = {"/o"};
+  // kbuild's generated files in an O= tree: the compile ran in /o.
+  EXPECT_EQ(objtree_relative_source("/o/samples/kprobes/x.mod.c", "samples/kprobes/x.mod.o", o),
+            "samples/kprobes/x.mod.c");
+  EXPECT_EQ(objtree_relative_source("/o/.vmlinux.export.c", ".vmlinux.export.o", o),
+            ".vmlinux.export.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "./fs//gen.o", o), "fs/gen.c");
+  // The user named a path inside the output directory: the same name.
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "fs/gen.o", {"/o/fs/built-in.a"}), "fs/gen.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "fs/gen.o", {"/elsewhere", "/o/fs"}),
+            "fs/gen.c");
+}
+
+TEST(Objtree, OtherSourcesKeepTheirNames) {
+  const std::vector<std::string> o = {"/o"};
+  // Relative to the source tree: as they are, always.
+  EXPECT_EQ(objtree_relative_source("fs/open.c", "fs/open.o", o), "fs/open.c");
+  EXPECT_EQ(objtree_relative_source("../fs/open.c", "fs/open.o", o), "../fs/open.c");
+  // Compiled elsewhere, or in a directory that holds no path named.
+  EXPECT_EQ(objtree_relative_source("/src/other/x.c", "x.o", o), "/src/other/x.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "fs/gen.o", {"/p"}), "/o/fs/gen.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "fs/gen.o", {}), "/o/fs/gen.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "fs/gen.o", {"/"}), "/o/fs/gen.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "fs/gen.o", {"/ox"}), "/o/fs/gen.c");
+  // The object's directory is not the end of the source's: the compile's
+  // directory is not known.
+  EXPECT_EQ(objtree_relative_source("/o/gen/x.c", "fs/x.o", o), "/o/gen/x.c");
+  EXPECT_EQ(objtree_relative_source("/o/xfs/gen.c", "fs/gen.o", {"/o/x"}), "/o/xfs/gen.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "../o/fs/gen.o", o), "/o/fs/gen.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "/o/fs/gen.o", o), "/o/fs/gen.c");
+  EXPECT_EQ(objtree_relative_source("/o/fs/gen.c", "", o), "/o/fs/gen.c");
+  EXPECT_EQ(objtree_relative_source("/x.c", "x.o", {"/"}), "/x.c");
+}
+
+TEST(Objtree, TwoOutputDirectoriesPairTheirGeneratedFiles) {
+  // Two log directories, each named by the user, whose logs name a file
+  // generated in them (the plugin's canonical path) and one of the source
+  // tree.
+  std::string pattern = testing::TempDir() + "inlinetune-objtree-XXXXXX";
+  ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+  struct Remove {
+    std::string dir;
+    ~Remove() { EXPECT_EQ(system(("rm -rf '" + dir + "'").c_str()), 0); }
+  } remove{pattern};
+  char *real = realpath(pattern.c_str(), nullptr); // as the plugin names sources
+  ASSERT_NE(real, nullptr);
+  const std::string dir = real;
+  free(real);
+  auto build = [&](const std::string &name) {
+    const std::string out = dir + "/" + name;
+    EXPECT_EQ(system(("mkdir -p '" + out + "'").c_str()), 0);
+    std::ofstream(out + "/logs.jsonl")
+        << header(out + "/samples/x.mod.c", "samples/x.mod.o") << header("fs/open.c", "fs/open.o")
+        << header("/usr/src/other/y.c", "y.o");
+    LogSet logs(ReadOptions{}, nullptr);
+    logs.add_path(out);
+    return build_model(logs, nullptr);
+  };
+  Build a = build("a"), b = build("b");
+  ASSERT_EQ(a.tus.size(), 3u);
+  ASSERT_TRUE(a.find_tu("samples/x.mod.c"));
+  EXPECT_TRUE(a.find_tu("fs/open.c"));
+  EXPECT_TRUE(a.find_tu("/usr/src/other/y.c"));
+  const TuModel &gen = a.tus[*a.find_tu("samples/x.mod.c")];
+  EXPECT_EQ(gen.header.source, "samples/x.mod.c");
+  EXPECT_EQ(gen.logged_source, dir + "/a/samples/x.mod.c");
+  EXPECT_EQ(subsystem_of(gen.header.source), "samples");
+  BuildDiff d = diff_builds(std::move(a), std::move(b), {"a"}, {"b"});
+  EXPECT_EQ(d.common.size(), 3u);
+  EXPECT_EQ(tu_mismatch_warning(d), "");
 }
 
 TEST(Model, ABadRecordIsReportedWithItsLineAndSkipped) {
