@@ -58,7 +58,14 @@ std::string site_id(const SiteRecord &site) {
   return fnv1a(site.lexical_caller.symbol + '\n' + site.callee.symbol + '\n' + site.location);
 }
 
-static std::string line(const Json &j) { return j.dump() + "\n"; }
+// JSON holds Unicode only, and a name may not be UTF-8: a file name in
+// Latin-1, a tag, a policy's glob.  Each byte that is not part of valid
+// UTF-8 is written as U+FFFD, the replacement character, so that such a TU
+// still compiles and its log still parses (docs/bad-input.md).  Site ids are
+// made from the bytes as they are, before this.
+static std::string line(const Json &j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
 
 std::string encode(const TuHeader &h) {
   Json never = Json::array();

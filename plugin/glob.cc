@@ -6,10 +6,24 @@
 #include "glob.h"
 
 #include <fnmatch.h>
+#include <locale.h>
 
 namespace inlinetune {
 
 namespace {
+
+// fnmatch follows the thread's locale: in a UTF-8 locale '?' and '[...]'
+// match one character, in "C" one byte.  cc1 runs in the user's locale (GCC
+// calls setlocale) and the CLI in "C"; a policy must match the same functions
+// in every build and the CLI must agree with the plugin, so every match runs
+// in the "C" locale, byte by byte (docs/bad-input.md).
+int fnmatch_bytes(const char *pattern, const char *text) {
+  static const locale_t c_locale = newlocale(LC_ALL_MASK, "C", locale_t(0));
+  locale_t previous = uselocale(c_locale);
+  int result = fnmatch(pattern, text, 0);
+  uselocale(previous);
+  return result;
+}
 
 std::vector<std::string> split_slash(std::string_view s) {
   std::vector<std::string> out;
@@ -119,7 +133,7 @@ bool match_segments(const std::vector<std::string> &pat, const std::vector<std::
     // file outside the source tree is matched by "**/..." and nothing else.
     if (text[ti].empty())
       return false;
-    return fnmatch(pat[pi].c_str(), text[ti].c_str(), 0) == 0;
+    return fnmatch_bytes(pat[pi].c_str(), text[ti].c_str()) == 0;
   };
   while (t < text.size()) {
     if (p < pat.size() && pat[p] == "**") {
@@ -206,7 +220,7 @@ bool Glob::compile(std::string_view pattern, Kind kind, Glob *out, std::string *
 
 bool Glob::matches(std::string_view text) const {
   if (kind_ == Kind::Name)
-    return fnmatch(pattern_.c_str(), std::string(text).c_str(), 0) == 0;
+    return fnmatch_bytes(pattern_.c_str(), std::string(text).c_str()) == 0;
   return match_segments(segments_, split_slash(text));
 }
 

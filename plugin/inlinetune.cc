@@ -22,7 +22,9 @@
 // Known limits: a call through a function pointer that GCC turns into a direct
 // call during IPA inlining gets a new call graph edge that no forbidden-site
 // rule has seen; under -flto the decisions are made in lto1, where this plugin
-// is not loaded unless it is passed at link time too.
+// is not loaded unless it is passed at link time too; GCC passes an option
+// value holding '=' cut short, so such a value is refused (names with '=',
+// C++ operator==, go in a policy file).  Every bad input: docs/bad-input.md.
 
 #include "gcc_compat.h"
 
@@ -37,8 +39,10 @@
 #include "policy.h"
 #include "source_path.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -130,6 +134,19 @@ std::string source_directory() {
   return pwd && *pwd ? pwd : ".";
 }
 
+// A source tree that is not a directory (a typo in srctree=, a stale $srctree)
+// would make every TU a file outside the tree, named by its absolute path:
+// no `tu` glob would match, and the policy would silently do nothing.
+void check_source_tree(const std::string &srctree, const char *from) {
+  std::string dir =
+      srctree.empty() || srctree[0] == '/' ? srctree : source_directory() + "/" + srctree;
+  struct stat st;
+  if (stat(dir.c_str(), &st) != 0)
+    error("inlinetune: source tree %qs (from %s): %m", srctree.c_str(), from);
+  else if (!S_ISDIR(st.st_mode))
+    error("inlinetune: source tree %qs (from %s) is not a directory", srctree.c_str(), from);
+}
+
 // ---- callbacks ---------------------------------------------------------------
 
 void on_node_removal(cgraph_node *node, void *) {
@@ -148,6 +165,8 @@ void on_start_unit(void *, void *) {
     std::string srctree = state->options.srctree ? *state->options.srctree
                           : env_srctree          ? env_srctree
                                                  : ".";
+    check_source_tree(srctree,
+                      state->options.srctree ? "-fplugin-arg-inlinetune-srctree" : "$srctree");
     tu.path = relative_source_path(main_input_filename ? main_input_filename : "", srctree,
                                    source_directory());
     tu.params = checked(effective(state->policy.tu_params(tu.path)));
@@ -419,10 +438,49 @@ std::string md5_of_policy_files(const Policy &policy) {
   return hex;
 }
 
+// GCC hands a plugin a value that holds a second '=' cut short:
+// parse_plugin_arg_opt() takes the first '=' as the separator, counts the
+// value's length without the other '=' signs and copies that many bytes, so
+// noinline=operator== arrives as "operator" and tag=a=b as "a=".  cc1's own
+// copy of its command line still holds the whole option: each such option is
+// an error here, instead of a never-inline entry or a tag silently wrong.
+// Returns, per plugin argument, whether it is one of them.
+std::vector<bool> values_cut_by_gcc(const plugin_name_args *info) {
+  std::vector<bool> cut(info->argc, false);
+  const std::string prefix = std::string(info->base_name) + "-";
+  int index = 0; // the plugin's arguments, in command-line order
+  for (unsigned i = 0; i < save_decoded_options_count; i++) {
+    const cl_decoded_option &d = save_decoded_options[i];
+    if (d.opt_index != OPT_fplugin_arg_ || !d.arg || strncmp(d.arg, prefix.c_str(), prefix.size()))
+      continue;
+    int at = index++;
+    std::string option = d.arg + prefix.size(); // KEY=VALUE
+    size_t eq = option.find('=');
+    if (eq == std::string::npos || option.find('=', eq + 1) == std::string::npos)
+      continue;
+    std::string key = option.substr(0, eq);
+    // (An option given before -fplugin= is not the plugin's: GCC refuses it.)
+    bool ours = at < info->argc && key == info->argv[at].key && info->argv[at].value;
+    const char *arrives = ours ? info->argv[at].value : "?";
+    error("inlinetune: option %<-fplugin-arg-%s%> has %<=%> in its value, which GCC cuts short "
+          "(to %qs): %s",
+          d.arg, arrives,
+          key == "noinline" ? "name such functions in a policy file (docs/policy.md)"
+                            : "a value cannot hold '='");
+    if (ours)
+      cut[at] = true;
+  }
+  return cut;
+}
+
 // Reads options and policies; reports every problem as a GCC error.
 bool configure(const plugin_name_args *info) {
+  std::vector<bool> cut = values_cut_by_gcc(info);
+  bool any_cut = std::find(cut.begin(), cut.end(), true) != cut.end();
   std::vector<PluginArg> args;
   for (int i = 0; i < info->argc; i++) {
+    if (cut[i])
+      continue;
     PluginArg a;
     a.key = info->argv[i].key;
     if (info->argv[i].value)
@@ -430,7 +488,7 @@ bool configure(const plugin_name_args *info) {
     args.push_back(a);
   }
   std::vector<std::string> option_errors;
-  bool ok = parse_options(args, &state->options, &option_errors);
+  bool ok = parse_options(args, &state->options, &option_errors) && !any_cut;
   for (const std::string &e : option_errors)
     error("inlinetune: %s", e.c_str());
 

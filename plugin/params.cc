@@ -49,19 +49,30 @@ bool check_param(const ParamSetting &setting, GccParam *out, std::string *error)
              "cannot scope it";
     return false;
   }
+  // Not a number first: GCC flags '0x' out of a param's range too.
+  if (d.errors & (CL_ERR_UINT_ARG | CL_ERR_ENUM_ARG | CL_ERR_MISSING_ARG)) {
+    *error = "value '" + setting.value + "' of GCC param '" + setting.name + "' is not " +
+             (d.errors & CL_ERR_ENUM_ARG ? "one of its allowed values" : "a non-negative integer");
+    return false;
+  }
   if (d.errors & CL_ERR_INT_RANGE_ARG) {
     *error = "value '" + setting.value + "' of GCC param '" + setting.name +
              "' is out of GCC's range [" + std::to_string(opt.range_min) + ", " +
              std::to_string(opt.range_max) + "]";
     return false;
   }
-  if (d.errors & (CL_ERR_UINT_ARG | CL_ERR_ENUM_ARG | CL_ERR_MISSING_ARG)) {
-    *error = "value '" + setting.value + "' of GCC param '" + setting.name + "' is not " +
-             (d.errors & CL_ERR_ENUM_ARG ? "one of its allowed values" : "a non-negative integer");
-    return false;
-  }
   if (d.errors) {
     *error = "GCC rejects '--param=" + setting.name + "=" + setting.value + "'";
+    return false;
+  }
+  // GCC's decoder lets two kinds of too-large value through: one above
+  // INT_MAX, which set_option() only refuses when the param is applied (with
+  // no file:line, and only in the TUs a rule matches), and one beyond 64
+  // bits, which it reads as -1 and applies without a word (`--param` on the
+  // command line does the same).  Both are refused here, for every TU.
+  if (opt.cl_uinteger && !opt.cl_host_wide_int && (d.value < 0 || d.value > INT_MAX)) {
+    *error = "value '" + setting.value + "' of GCC param '" + setting.name +
+             "' is too large (at most " + std::to_string(INT_MAX) + ")";
     return false;
   }
   out->setting = setting;

@@ -103,6 +103,8 @@ bool split_list(std::string_view value, std::vector<std::string_view> *items, st
 // turns off inih's multi-line continuation, so an indented "key = value" is an
 // ordinary setting rather than a silent continuation of the key above; and it
 // reports syntax errors itself, because inih returns only the first one.
+constexpr size_t kMaxErrorsPerFile = 20;
+
 class Parser {
 public:
   Parser(ProfileMap &profiles, std::vector<Rule> &rules, const std::string &file,
@@ -121,6 +123,15 @@ public:
     std::stable_sort(
         diags_->begin() + first, diags_->end(),
         [](const Diagnostic &a, const Diagnostic &b) { return a.origin.line < b.origin.line; });
+    // As a compiler stops after -fmax-errors: a file that is not a policy at
+    // all (a binary given by mistake) would otherwise print an error per line.
+    const size_t found = diags_->size() - first;
+    if (found > kMaxErrorsPerFile) {
+      diags_->erase(diags_->begin() + first + kMaxErrorsPerFile, diags_->end());
+      diags_->push_back(Diagnostic{
+          Origin{file_, 0}, std::to_string(found - kMaxErrorsPerFile) + " more errors not shown (" +
+                                std::to_string(found) + " in all): is this a policy file?"});
+    }
     return errors_ == 0;
   }
 

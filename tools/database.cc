@@ -148,7 +148,13 @@ CREATE TABLE results (
   base_variant TEXT,
   new_variant TEXT,
   base_runs INTEGER,
-  new_runs INTEGER
+  new_runs INTEGER,
+  base_min REAL,
+  base_max REAL,
+  new_min REAL,
+  new_max REAL,
+  base_iterations INTEGER,
+  new_iterations INTEGER
 );
 )sql";
 
@@ -286,9 +292,13 @@ void Database::create_schema() {
   int version = schema_version();
   if (version == kDbSchema)
     return;
+  // Refused, not migrated: a database holds one version's tables, and an
+  // older one lacks columns this writer fills (database.h, kDbSchema).
   if (version != 0)
-    throw Error("{}: database schema version {}, this inlinetune writes version {}", path_, version,
-                kDbSchema);
+    throw Error("{}: database schema version {}, {} than this inlinetune's {}: cannot add to it; "
+                "{}write a new database (without --append)",
+                path_, version, version < kDbSchema ? "older" : "newer", kDbSchema,
+                version < kDbSchema ? "" : "use a newer inlinetune, or ");
   exec(kSchemaSql);
   Statement meta(db_, "INSERT INTO meta (key, value) VALUES (?, ?)");
   meta.run("schema_version", std::to_string(kDbSchema));
@@ -441,14 +451,16 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
 size_t write_results(Database &db, const Results &results) {
   Statement row(db.handle(),
                 "INSERT INTO results (file, line, workload, metric, baseline, new, change, "
-                "base_variant, new_variant, base_runs, new_runs) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                "base_variant, new_variant, base_runs, new_runs, base_min, base_max, new_min, "
+                "new_max, base_iterations, new_iterations) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto variant = [](const std::string &v) {
     return v.empty() ? std::nullopt : std::optional<std::string>(v);
   };
   for (const ResultRow &r : results.rows)
     row.run(results.path, r.line, r.workload, r.metric, r.baseline, r.next, r.change(),
-            variant(results.base_variant), variant(results.new_variant), r.base_runs, r.new_runs);
+            variant(results.base_variant), variant(results.new_variant), r.base_runs, r.new_runs,
+            r.base_min, r.base_max, r.new_min, r.new_max, r.base_iterations, r.new_iterations);
   return results.rows.size();
 }
 

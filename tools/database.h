@@ -20,7 +20,11 @@ struct sqlite3_stmt;
 
 namespace inlinetune {
 
-inline constexpr int kDbSchema = 1;
+// 1: the first.  2: results got the spread and the iterations
+// (base_min, base_max, new_min, new_max, base_iterations, new_iterations).
+// A database of another version is refused, not migrated: --append needs
+// the same version.
+inline constexpr int kDbSchema = 2;
 
 // An open database; closed by the destructor.  Errors throw Error with
 // SQLite's message.

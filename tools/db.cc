@@ -6,9 +6,11 @@
 // the schema, docs/cli.md "db" documents it): the TUs, every site record,
 // the folded decisions diff compares, the functions with their real bytes,
 // the never-inline entries, with --symbols every function symbol of the
-// objects, and with --results the measured workload results.  Each build
-// goes in under a label (--build, default the first PATH's name); --append
-// adds a build to an existing database, so two builds can be diffed in SQL.
+// objects, and with --results the measured workload results (with their
+// spread, min and max, where the CSV has it).  Each build goes in under a
+// label (--build, default the first PATH's name); --append adds a build to
+// an existing database of the same schema version, so two builds can be
+// diffed in SQL.
 // The database is written to a temporary file beside FILE, in one
 // transaction, and renamed over FILE at the end.
 #include "commands.h"
@@ -148,8 +150,8 @@ std::function<int()> setup_db(Args &args) {
   args.flag("--symbols", &options->symbols,
             "Also write every function symbol of the objects (table symbols)");
   args.option("--results", "FILE", &options->results,
-              "Measured results to add (table results): CSV workload,metric,baseline,new or "
-              "workload,metric,variant,value,runs");
+              "Measured results to add (table results, with their min and max): CSV "
+              "workload,metric,baseline,new or workload,metric,variant,value,runs,min,max");
   args.option("--base-variant", "NAME", &options->base_variant,
               "Long-layout results: the base variant (default: baseline)");
   args.option("--new-variant", "NAME", &options->new_variant,

@@ -26,8 +26,9 @@ inline size_t worker_threads(size_t jobs) {
     return jobs;
   if (const char *env = std::getenv("INLINETUNE_JOBS")) {
     char *end = nullptr;
-    unsigned long n = std::strtoul(env, &end, 10);
-    if (end != env && *end == '\0' && n > 0)
+    // strtoul takes "-3" for a huge number: digits only.
+    unsigned long n = *env >= '0' && *env <= '9' ? std::strtoul(env, &end, 10) : 0;
+    if (end && *end == '\0' && n > 0)
       return n < 64 ? n : 64;
   }
   unsigned cpus = std::thread::hardware_concurrency();

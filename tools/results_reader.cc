@@ -89,10 +89,11 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
                 path, header.line, missing({"workload", "metric", "baseline", "new"}));
   const bool wide = results.layout == Results::Layout::wide;
   const size_t c_workload = column["workload"], c_metric = column["metric"];
-  // npos: no runs column.  (Not a std::optional: GCC 12 -O2 gives a false
-  // -Wmaybe-uninitialized for one here.)
+  // npos: no runs (iterations) column.  (Not a std::optional: GCC 12 -O2
+  // gives a false -Wmaybe-uninitialized for one here.)
   const size_t no_column = std::string::npos;
   const size_t c_runs = column.count("runs") ? column["runs"] : no_column;
+  const size_t c_iterations = column.count("iterations") ? column["iterations"] : no_column;
   // The spread columns, optional (files written before make bench-kernel
   // wrote them have none), but never half of a pair.
   struct SpreadColumns {
@@ -116,7 +117,7 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
     size_t line;
     std::string workload, metric, variant;
     double a = 0, b = 0; // wide: baseline, new; long: value
-    std::optional<int64_t> runs;
+    std::optional<int64_t> runs, iterations;
     std::optional<std::pair<double, double>> spread_a, spread_b; // min and max of a, b
   };
   std::vector<Row> good;
@@ -196,14 +197,20 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
     };
     if (!spread(spreads[0], g.a, &g.spread_a) || (wide && !spread(spreads[1], g.b, &g.spread_b)))
       continue;
-    if (c_runs != no_column && !trim(row.fields[c_runs]).empty()) {
-      std::optional<double> v = parse_number(row.fields[c_runs]);
-      if (!v || *v < 0 || std::floor(*v) != *v) {
-        error(row.line, fmt::format("runs: '{}' is not a count", row.fields[c_runs]));
-        continue;
+    // A count: empty (none for this row) or a whole number >= 0.
+    auto count = [&](const char *name, size_t c, std::optional<int64_t> *out) {
+      if (c == no_column || trim(row.fields[c]).empty())
+        return true;
+      std::optional<double> v = parse_number(row.fields[c]);
+      if (!v || *v < 0 || std::floor(*v) != *v || *v > 9e18) {
+        error(row.line, fmt::format("{}: '{}' is not a count", name, row.fields[c]));
+        return false;
       }
-      g.runs = static_cast<int64_t>(*v);
-    }
+      *out = static_cast<int64_t>(*v);
+      return true;
+    };
+    if (!count("runs", c_runs, &g.runs) || !count("iterations", c_iterations, &g.iterations))
+      continue;
     if (duplicate(g))
       continue;
     good.push_back(std::move(g));
@@ -217,6 +224,7 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
       out.baseline = g.a;
       out.next = g.b;
       out.base_runs = out.new_runs = g.runs;
+      out.base_iterations = out.new_iterations = g.iterations;
       set_spread(g.spread_a, &out.base_min, &out.base_max);
       set_spread(g.spread_b, &out.new_min, &out.new_max);
       out.line = g.line;
@@ -295,6 +303,8 @@ Results parse_results(std::string_view text, const std::string &path, const Resu
     out.next = p.next->a;
     out.base_runs = p.base->runs;
     out.new_runs = p.next->runs;
+    out.base_iterations = p.base->iterations;
+    out.new_iterations = p.next->iterations;
     set_spread(p.base->spread_a, &out.base_min, &out.base_max);
     set_spread(p.next->spread_a, &out.new_min, &out.new_max);
     out.line = p.base->line;

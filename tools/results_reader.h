@@ -4,13 +4,16 @@
 // first, columns found by name, extra columns ignored):
 //
 //   wide:  workload,metric,baseline,new           one row per workload and metric
+//          [,runs][,iterations]
 //          [,baseline_min,baseline_max,new_min,new_max]
 //   long:  workload,metric,variant,value          one row per variant; the rows of
-//          [,runs][,min,max]                      the base and new variants are paired
+//          [,runs][,min,max][,iterations]         the base and new variants are paired
 //
-// runs, min and max are optional (older files have none of them): the
-// number of runs the value sums up (make bench-kernel: the median over the
-// boots) and their spread.  A malformed row (a field that is not a number, a
+// runs, min, max and iterations are optional (older files have none of
+// them): the number of runs the value sums up (make bench-kernel: the
+// median over the boots), their spread, and the iterations each run timed
+// (the workload's operations, make bench-kernel's `iterations`).  A
+// malformed row (a field that is not a number or not a count, a
 // missing field, a duplicate, a value outside its min..max) is reported as
 // "FILE:LINE: ..." and skipped; a header without the columns of either
 // layout, or with half of a min/max pair, is an Error.  docs/cli.md
@@ -31,6 +34,7 @@ struct ResultRow {
   std::string workload, metric;
   double baseline = 0, next = 0;              // the metric in the base and the new build
   std::optional<int64_t> base_runs, new_runs; // "runs" (the wide layout's: both)
+  std::optional<int64_t> base_iterations, new_iterations; // "iterations", as runs
   // The spread over the runs: min and max of each build's value (nullopt:
   // the file has none for this row).  min <= value <= max.
   std::optional<double> base_min, base_max, new_min, new_max;

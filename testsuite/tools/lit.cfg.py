@@ -39,6 +39,9 @@ config.substitutions.append(('%objcopy', 'objcopy'))
 config.substitutions.append(('%readelf', 'readelf'))
 if shutil.which('aarch64-linux-gnu-as'):
     config.available_features.add('cross-as')
+# Root can mount a small tmpfs to test a full disk (output-full-disk.test).
+if os.geteuid() == 0 and shutil.which('mount'):
+    config.available_features.add('root')
 
 # Tests that compile C with the plugin (summary, diff and explain on real
 # builds): the native plugin, `make check-tools` passes --param cc=gcc-12.

@@ -174,3 +174,26 @@ TEST(DecisionLog, ReasonTextsOncePerTuSortedByCode) {
   EXPECT_EQ(log, expected);
   EXPECT_EQ(log.find("reason_text"), std::string::npos);
 }
+
+// JSON holds Unicode only: a byte that is not UTF-8 (a Latin-1 file name, a
+// tag) becomes U+FFFD instead of an exception that would fail the compile;
+// the id is made from the bytes as they are.
+TEST(DecisionLog, BytesThatAreNotUtf8BecomeReplacementCharacters) {
+  SiteRecord s = site("f", "g");
+  s.location = "lat\xe9.c:1:2";
+  std::string line = encode(s);
+  EXPECT_NE(line.find("\"location\":\"lat\xef\xbf\xbd.c:1:2\""), std::string::npos) << line;
+  SiteRecord other = s;
+  other.location = "lat\xe8.c:1:2"; // logged the same way, a different call site
+  EXPECT_EQ(encode(other).substr(encode(other).find("\"pass\"")),
+            line.substr(line.find("\"pass\"")));
+  EXPECT_NE(site_id(other), site_id(s));
+  TuHeader h = header();
+  h.tag = "\xff\xfe";
+  h.source = "caf\xc3\xa9.c"; // valid UTF-8 stays as it is
+  line = encode(h);
+  EXPECT_NE(line.find("\"source\":\"caf\xc3\xa9.c\",\"object\":\"fs/open.o\","
+                      "\"tag\":\"\xef\xbf\xbd\xef\xbf\xbd\""),
+            std::string::npos)
+      << line;
+}

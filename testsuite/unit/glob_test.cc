@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <clocale>
+
 namespace inlinetune {
 namespace {
 
@@ -223,6 +225,22 @@ TEST(NameGlob, LiteralQuestionBracketAndDoubleStar) {
   EXPECT_TRUE(name_glob("**").matches("anything::at_all"));
   EXPECT_TRUE(name_glob("foo.*").matches("foo.part.0"));
   EXPECT_FALSE(name_glob("foo.*").matches("foo"));
+}
+
+// '?' and '[...]' match one byte in every locale: cc1 runs in the user's
+// (GCC calls setlocale), where fnmatch would match one character, and the CLI
+// in "C"; a policy must match the same functions in both (docs/bad-input.md).
+TEST(NameGlob, ByteSemanticsWhateverTheLocale) {
+  for (const char *locale : {"C", "C.UTF-8"}) {
+    if (!setlocale(LC_ALL, locale))
+      continue;
+    EXPECT_FALSE(name_glob("caf?").matches("caf\xc3\xa9")) << locale;
+    EXPECT_TRUE(name_glob("caf??").matches("caf\xc3\xa9")) << locale;
+    EXPECT_TRUE(name_glob("caf*").matches("caf\xc3\xa9")) << locale;
+    EXPECT_TRUE(name_glob("caf\xc3\xa9").matches("caf\xc3\xa9")) << locale;
+    EXPECT_FALSE(path_glob("fs/?.c").matches("fs/\xc3\xa9.c")) << locale;
+  }
+  setlocale(LC_ALL, "C");
 }
 
 } // namespace

@@ -173,21 +173,51 @@ TEST(Results, SpreadIsOptional) {
   EXPECT_FALSE(r.rows[1].base_max);
   EXPECT_DOUBLE_EQ(*r.rows[1].new_min, 2543.9);
   EXPECT_EQ(r.rows[1].new_runs, 2);
-  // An older file, without runs, min and max, reads as before.
+  EXPECT_EQ(r.rows[0].base_iterations, 10000);
+  EXPECT_EQ(r.rows[0].new_iterations, 10000);
+  EXPECT_EQ(r.rows[1].base_iterations, 40000);
+  // An older file, without runs, min, max and iterations, reads as before.
   Results old = results("workload,metric,variant,value\nw,m,baseline,2\nw,m,x,3\n", p);
   ASSERT_EQ(old.rows.size(), 1u);
   EXPECT_FALSE(old.rows[0].base_runs);
   EXPECT_FALSE(old.rows[0].base_min);
   EXPECT_FALSE(old.rows[0].new_max);
-  // The wide layout's spread: baseline_min, baseline_max, new_min, new_max.
-  Results wide = results("workload,metric,baseline,new,baseline_min,baseline_max,new_min,new_max\n"
-                         "open,ipo,1000,950,990,1010,,\n",
+  EXPECT_FALSE(old.rows[0].base_iterations);
+  EXPECT_FALSE(old.rows[0].new_iterations);
+  // The wide layout's spread: baseline_min, baseline_max, new_min, new_max;
+  // its iterations, like its runs, are both builds'.
+  Results wide = results("workload,metric,baseline,new,baseline_min,baseline_max,new_min,new_max,"
+                         "iterations\n"
+                         "open,ipo,1000,950,990,1010,,,500\n",
                          p);
   ASSERT_EQ(wide.rows.size(), 1u);
   EXPECT_DOUBLE_EQ(*wide.rows[0].base_min, 990);
   EXPECT_DOUBLE_EQ(*wide.rows[0].base_max, 1010);
   EXPECT_FALSE(wide.rows[0].new_min);
+  EXPECT_EQ(wide.rows[0].base_iterations, 500);
+  EXPECT_EQ(wide.rows[0].new_iterations, 500);
   EXPECT_TRUE(p.lines.empty());
+}
+
+TEST(Results, BadCountsAreReportedAndSkipped) {
+  Problems p;
+  Results r = results("workload,metric,variant,value,runs,iterations\n"
+                      "a,ipo,baseline,10,3,100\n"
+                      "a,ipo,new,11,3,100\n"
+                      "b,ipo,baseline,10,3,1.5\n"
+                      "c,ipo,baseline,10,-1,100\n"
+                      "d,ipo,baseline,10,3,1e30\n"
+                      "e,ipo,baseline,10,3,x\n",
+                      p);
+  EXPECT_EQ(p.lines, (std::vector<std::string>{
+                         "r.csv:4: iterations: '1.5' is not a count",
+                         "r.csv:5: runs: '-1' is not a count",
+                         "r.csv:6: iterations: '1e30' is not a count",
+                         "r.csv:7: iterations: 'x' is not a count",
+                     }));
+  EXPECT_EQ(r.errors, 4u);
+  ASSERT_EQ(r.rows.size(), 1u);
+  EXPECT_EQ(r.rows[0].workload, "a");
 }
 
 TEST(Results, BadSpreadsAreReportedAndSkipped) {

@@ -4,6 +4,7 @@
 #include "database.h"
 #include "error.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -80,7 +81,7 @@ TEST(Database, SchemaCreation) {
   EXPECT_EQ(tables, db_tables());
   EXPECT_EQ(
       query(db, "SELECT key, value FROM meta ORDER BY key"),
-      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|1"}));
+      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|2"}));
   // The documented columns of sites, in order.
   std::string columns;
   for (const std::string &c : query(db, "SELECT name FROM pragma_table_info('sites')"))
@@ -90,10 +91,30 @@ TEST(Database, SchemaCreation) {
             "callee callee_symbol callee_clone location chain inlined reason reason_text "
             "callee_size growth caller_size_before caller_size_after count frequency hot "
             "limit_param limit_value flip_at ");
-  // Creating it again is a no-op; another version is an error.
+  // And of results (version 2 added the spread and the iterations).
+  columns.clear();
+  for (const std::string &c : query(db, "SELECT name FROM pragma_table_info('results')"))
+    columns += c + " ";
+  EXPECT_EQ(columns, "file line workload metric baseline new change base_variant new_variant "
+                     "base_runs new_runs base_min base_max new_min new_max base_iterations "
+                     "new_iterations ");
+  // Creating it again is a no-op; another version is an error that says
+  // which way it differs (--append adds to a database of this version only).
   db.create_schema();
-  db.exec("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
-  EXPECT_THROW(db.create_schema(), Error);
+  auto refusal = [&](const char *version) {
+    db.exec(std::string("UPDATE meta SET value = '") + version + "' WHERE key = 'schema_version'");
+    try {
+      db.create_schema();
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(refusal("1"), ":memory:: database schema version 1, older than this inlinetune's 2: "
+                          "cannot add to it; write a new database (without --append)");
+  EXPECT_EQ(refusal("99"),
+            ":memory:: database schema version 99, newer than this inlinetune's 2: cannot add to "
+            "it; use a newer inlinetune, or write a new database (without --append)");
 }
 
 TEST(Database, NotOurs) {
@@ -172,4 +193,63 @@ TEST(Database, Results) {
   EXPECT_EQ(query(db, "SELECT file, line, workload, metric, baseline, new, round(change, 4), "
                       "base_variant, new_variant, base_runs, new_runs FROM results"),
             std::vector<std::string>{"r.csv|2|open|ipo|1000.0|950.0|-0.05|baseline|rfc|5|3"});
+  // No min, max or iterations in the file: NULL, not 0.
+  EXPECT_EQ(query(db, "SELECT quote(base_min), quote(base_max), quote(new_min), quote(new_max), "
+                      "quote(base_iterations), quote(new_iterations) FROM results"),
+            std::vector<std::string>{"NULL|NULL|NULL|NULL|NULL|NULL"});
+}
+
+// The spread as the CSV gives it, in both layouts: each build's min and max,
+// stored as the file's numbers (NULL where a row's fields are empty).
+TEST(Database, ResultsSpread) {
+  Database db(":memory:");
+  db.create_schema();
+  // make bench-kernel's results.csv.
+  Results bench = parse_results("workload,metric,variant,value,runs,min,max,iterations\n"
+                                "open,ipo,baseline,4069.3,3,4069.25,4069.4,10000\n"
+                                "open,ipo,plugin-rfc,3920.1,3,3920.0,3920.125,10000\n"
+                                "stat,ipo,baseline,2544.3,3,,,40000\n"
+                                "stat,ipo,plugin-rfc,2544,2,2543.9,2544.2,\n",
+                                "long.csv", {}, nullptr);
+  EXPECT_EQ(bench.errors, 0u);
+  EXPECT_EQ(write_results(db, bench), 2u);
+  Results wide = parse_results("workload,metric,baseline,new,runs,baseline_min,baseline_max,"
+                               "new_min,new_max\n"
+                               "open,ipo,1000,950,5,990.5,1010,949,951.75\n"
+                               "stat,ipo,10,11,5,,,10.5,11\n",
+                               "wide.csv", {}, nullptr);
+  EXPECT_EQ(wide.errors, 0u);
+  EXPECT_EQ(write_results(db, wide), 2u);
+  EXPECT_EQ(query(db, "SELECT file, workload, baseline, new, base_runs, new_runs, "
+                      "quote(base_min), quote(base_max), quote(new_min), quote(new_max), "
+                      "quote(base_iterations), quote(new_iterations) FROM results ORDER BY rowid"),
+            (std::vector<std::string>{
+                "long.csv|open|4069.3|3920.1|3|3|4069.25|4069.4|3920.0|3920.125|10000|10000",
+                "long.csv|stat|2544.3|2544.0|3|2|NULL|NULL|2543.9|2544.2|40000|NULL",
+                "wide.csv|open|1000.0|950.0|5|5|990.5|1010.0|949.0|951.75|NULL|NULL",
+                "wide.csv|stat|10.0|11.0|5|5|NULL|NULL|10.5|11.0|NULL|NULL"}));
+  // Stored exactly: each column equals the reader's number, bit for bit.
+  sqlite3_stmt *s = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db.handle(),
+                               "SELECT base_min, base_max, new_min, new_max FROM results "
+                               "ORDER BY rowid",
+                               -1, &s, nullptr),
+            SQLITE_OK);
+  std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> finalize(s, sqlite3_finalize);
+  for (const Results *results : {&bench, &wide})
+    for (const ResultRow &row : results->rows) {
+      ASSERT_EQ(sqlite3_step(s), SQLITE_ROW) << row.workload;
+      const std::optional<double> *expected[] = {&row.base_min, &row.base_max, &row.new_min,
+                                                 &row.new_max};
+      for (int i = 0; i < 4; ++i) {
+        SCOPED_TRACE(fmt::format("{} {} column {}", results->path, row.workload, i));
+        if (!*expected[i]) {
+          EXPECT_EQ(sqlite3_column_type(s, i), SQLITE_NULL);
+          continue;
+        }
+        EXPECT_EQ(sqlite3_column_type(s, i), SQLITE_FLOAT);
+        EXPECT_EQ(sqlite3_column_double(s, i), **expected[i]);
+      }
+    }
+  EXPECT_EQ(sqlite3_step(s), SQLITE_DONE);
 }

@@ -347,6 +347,15 @@ TEST(ReadingJobs, FromTheEnvironment) {
   EXPECT_EQ(worker_threads(5), 5u);
   setenv("INLINETUNE_JOBS", "x", 1);
   EXPECT_GE(worker_threads(0), 1u);
+  // Not a positive number: the CPU count, as for no setting.
+  unsetenv("INLINETUNE_JOBS");
+  const size_t cpus = worker_threads(0);
+  for (const char *bad : {"-3", "0", "", "+2", " 2", "2x"}) {
+    setenv("INLINETUNE_JOBS", bad, 1);
+    EXPECT_EQ(worker_threads(0), cpus) << '"' << bad << '"';
+  }
+  setenv("INLINETUNE_JOBS", "99999999999999999999", 1); // beyond unsigned long: capped
+  EXPECT_EQ(worker_threads(0), 64u);
   if (old)
     setenv("INLINETUNE_JOBS", saved.c_str(), 1);
   else
