@@ -34,7 +34,7 @@ cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}
 out=${DEMO_OUT:-$KT_ROOT/build/demo}
 inlinetune=${INLINETUNE:-$KT_ROOT/build/tools/inlinetune}
 
-kt_step "demo: the small arm64 kernel as baseline and plugin-rfc, built, booted, measured (a cold run builds two kernels: some 10 minutes on 2 idle cores)"
+kt_step "demo: the small arm64 kernel as baseline and plugin-rfc, built, booted, measured (a cold run builds two kernels: some 10 minutes on 2 idle cores; progress every 15 s)"
 CC_SMALL=$cc BENCH_OUT=$out INLINETUNE=$inlinetune LAYOUTS=${LAYOUTS:-1} RUNS=1 SERVERS=none \
   POLICIES='' WORKLOADS=${WORKLOADS:-all} SELFTESTS=${SELFTESTS:-test.d/kprobe} \
   bash "$here/bench-kernel.sh" baseline plugin-rfc
