@@ -258,32 +258,47 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
     for (Table *x : {&gone, &came})
       x->columns = {{"function"}, {"file"},    {"base"},    {"new"},
                     {"est_base"}, {"est_new"}, flips_column};
-    // The flips cells of the rows that are shown (--top), made on every core.
-    std::vector<Cell> flip_cells(order.size());
-    std::vector<size_t> shown;
+    // Which table shows each row (--top: the first TOP of each), decided
+    // once: the flips cells of the shown rows are made on every core, and
+    // the rows go in as decided.
+    struct Shown {
+      bool in_functions = false, in_side = false; // SIDE: vanished or appeared
+    };
+    std::vector<Shown> shown(order.size());
+    std::vector<size_t> with_cell;
     for (size_t i = 0, in_t = 0, in_gone = 0, in_came = 0; i < order.size(); ++i) {
-      const FunctionDiff &r = *order[i];
-      bool show = !top || in_t++ < top;
-      if (r.status == FunctionStatus::vanished)
-        show = !top || in_gone++ < top || show;
-      else if (r.status == FunctionStatus::appeared)
-        show = !top || in_came++ < top || show;
-      if (show)
-        shown.push_back(i);
+      const FunctionStatus status = order[i]->status;
+      shown[i].in_functions = !top || in_t++ < top;
+      if (status == FunctionStatus::vanished)
+        shown[i].in_side = !top || in_gone++ < top;
+      else if (status == FunctionStatus::appeared)
+        shown[i].in_side = !top || in_came++ < top;
+      if (shown[i].in_functions || shown[i].in_side)
+        with_cell.push_back(i);
     }
+    std::vector<Cell> flip_cells(order.size());
     in_order(
-        shown.size(), worker_threads(0), shown.size(),
-        [&](size_t k) { flip_cells[shown[k]] = row_flips(*order[shown[k]]); }, [](size_t) {});
+        with_cell.size(), worker_threads(0), with_cell.size(),
+        [&](size_t k) { flip_cells[with_cell[k]] = row_flips(*order[with_cell[k]]); },
+        [](size_t) {});
     for (size_t i = 0; i < order.size(); ++i) {
       const FunctionDiff *r = order[i];
       Cell &fl = flip_cells[i];
       Cell bb = optional_cell(r->bytes_base), bn = optional_cell(r->bytes_new),
            eb = optional_cell(r->est_base), en = optional_cell(r->est_new);
-      cut(t, {r->name, r->tu, function_status_name(r->status), bb, bn,
-              r->bytes_known ? Cell(r->delta) : Cell(nullptr), eb, en, r->est_delta, fl});
-      if (r->status == FunctionStatus::vanished || r->status == FunctionStatus::appeared)
-        cut(r->status == FunctionStatus::vanished ? gone : came,
-            {r->name, r->tu, bb, bn, eb, en, fl});
+      if (shown[i].in_functions)
+        t.rows.push_back({r->name, r->tu, function_status_name(r->status), bb, bn,
+                          r->bytes_known ? Cell(r->delta) : Cell(nullptr), eb, en, r->est_delta,
+                          fl});
+      else
+        ++t.omitted;
+      if (r->status == FunctionStatus::vanished || r->status == FunctionStatus::appeared) {
+        Table &side = r->status == FunctionStatus::vanished ? gone : came;
+        if (shown[i].in_side)
+          side.rows.push_back({r->name, r->tu, bb, bn, eb, en, fl});
+        else
+          ++side.omitted;
+      }
     }
     res.tables.push_back(std::move(t));
     res.tables.push_back(std::move(gone));
