@@ -175,8 +175,9 @@ ks_build() {
   KS_DIR=$(ks_dir "$cc" "$name")
   KS_LOG=$KS_DIR/.inlinetune/build.log
   # Returns 1 (after kt_die's message) rather than exiting, so that a test can
-  # report the failure and go on.
-  kt_locked "small-$cc-$name" ks_build_unlocked "$cc" "$name" "$@" || return 1
+  # report the failure and go on. One lock per tree: the base is in its name,
+  # or a defconfig build of a variant would hold up the small kernel's.
+  kt_locked "$KS_BASE-$cc-$name" ks_build_unlocked "$cc" "$name" "$@" || return 1
   # The subshell of kt_locked cannot set our variables: read them back.
   KS_CACHED=$(cat "$KS_DIR/.inlinetune/cached")
   KS_BUILD_SECONDS=$(ks_info "$KS_DIR" build_seconds)

@@ -6,12 +6,13 @@
 # FileCheck; error paths run under `not`. (Booting real kernels is the
 # end-to-end test's job.)
 #   python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv testsuite/bench
-# Features: linux-source-6.1 (the unpacked tree in the cache, or KSRC, is a
+# Features: cross-plugin (see below); linux-source-6.1 (the unpacked tree in the cache, or KSRC, is a
 # 6.1 kernel: the checked-in list is compared with a fresh derivation, and
 # the initramfs test borrows its usr/gen_init_cpio.c); plugin (build/gcc-12/
 # inlinetune.so exists: the list is loaded by the plugin).
 import os
 import re
+import shutil
 
 import lit.formats
 
@@ -38,6 +39,12 @@ except OSError:
 plugin = os.path.join(build, 'gcc-12', 'inlinetune.so')
 if os.path.exists(plugin):
     config.available_features.add('plugin')
+# cross-plugin: the arm64 cross compiler and its plugin build, and the CLI
+# (bench/fullkernel.sh's checks on miniature trees of real objects).
+if (os.path.exists(os.path.join(build, 'aarch64-linux-gnu-gcc-12', 'inlinetune.so'))
+        and os.path.exists(os.path.join(build, 'tools', 'inlinetune'))
+        and shutil.which('aarch64-linux-gnu-gcc-12')):
+    config.available_features.add('cross-plugin')
 
 config.substitutions.append(('%root', root))
 config.substitutions.append(('%ksrc61', ksrc))

@@ -66,6 +66,8 @@ KT_TOOL='check-kernel'
 . "$here/../../bench/lib/kernel.sh"
 # shellcheck source-path=SCRIPTDIR source=../../bench/lib/small_kernel.sh
 . "$here/../../bench/lib/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../../bench/lib/kbuild_tree.sh
+. "$here/../../bench/lib/kbuild_tree.sh"
 # shellcheck source-path=SCRIPTDIR source=../../bench/lib/initramfs.sh
 . "$here/../../bench/lib/initramfs.sh"
 # shellcheck source-path=SCRIPTDIR source=../../bench/lib/qemu.sh
@@ -372,71 +374,13 @@ check_logs() {
 }
 
 # ---- the small kernel, linked -------------------------------------------------
-# c_objects TREE: "OBJECT plugin" or "OBJECT plain", sorted, for every object
-# kbuild compiled from a .c file in the O= tree TREE (its .cmd file names the
-# source: `source_OBJECT := ....c`); "plugin" when the compile loaded the plugin.
-c_objects() {
-  (cd "$1" && find . -name '.*.o.cmd' -print0 | xargs -0 -r awk '
-    FNR == 1 { plugin = 0 }
-    /^(saved)?cmd_[^ ]* := / { plugin = index($0, " -fplugin=") > 0 }
-    /^source_[^ ]* := .*\.c$/ { print substr($1, 8), (plugin ? "plugin" : "plain") }') | LC_ALL=C sort
-}
-
-# logged_objects TREE: the *.o files under TREE (relative paths, sorted) with a
-# .inlinetune.log section.
-logged_objects() {
-  (cd "$1" && find . -name '*.o' -printf '%P\0' | xargs -0 -r "$KT_OBJDUMP" -h 2>/dev/null |
-    awk '/:[ \t]+file format / { f = $1; sub(/:$/, "", f) }
-         $2 == ".inlinetune.log" && f != "" { print f; f = "" }') | LC_ALL=C sort
-}
-
-has_log() { "$KT_READELF" -SW "$1" | grep -q ' \.inlinetune\.log '; }
-# log_section FILE: "NOTE, flags E, N bytes" for FILE's .inlinetune.log.
-log_section() {
-  local type size flags
-  read -r type _ _ size _ flags _ < <("$KT_READELF" -SW "$1" | sed -n 's/.*\] \.inlinetune\.log  *//p' | head -n 1)
-  echo "$type, flags $flags, $((16#$size)) bytes"
-}
-
-# archive_members TREE ARCHIVE: the members of ARCHIVE (a path relative to
-# the O= tree TREE), sorted. kbuild makes its archives from the top of the tree,
-# so `ar t` run there names them as paths relative to it.
-archive_members() {
-  (cd "$1" && "${KT_CROSS}ar" t "$2") | LC_ALL=C sort
-}
-
-# extract_tus OUT PATH...: `inlinetune extract PATH... -o OUT.jsonl`, its
-# stderr in OUT.err; the "object" of every TU found, sorted, in OUT.objects.
-# Returns extract's status.
-extract_tus() {
-  local out=$1 rc=0
-  shift
-  "$TOOL" extract "$@" -o "$out.jsonl" 2>"$out.err" || rc=$?
-  [ -f "$out.jsonl" ] || : >"$out.jsonl"
-  python3 -c 'import json, sys
-for line in open(sys.argv[1], encoding="utf-8"):
-    if line.startswith("{\"record\":\"tu\""):
-        print(json.loads(line).get("object"))' "$out.jsonl" | LC_ALL=C sort >"$out.objects"
-  return "$rc"
-}
-
-# set_diff WANT GOT: nothing when the two sorted files hold the same lines, else
-# how they differ.
-set_diff() {
-  local miss extra
-  miss=$(LC_ALL=C comm -23 "$1" "$2")
-  extra=$(LC_ALL=C comm -13 "$1" "$2")
-  [ -z "$miss" ] || printf 'missing %d (%s) ' "$(wc -l <<<"$miss")" "$(head -n 5 <<<"$miss" | tr '\n' ' ')"
-  [ -z "$extra" ] || printf 'unexpected %d (%s)' "$(wc -l <<<"$extra")" "$(head -n 5 <<<"$extra" | tr '\n' ' ')"
-}
-
 # check_extract CC WHAT WANT OUT PATH...: extract from PATHs must give exactly the
 # TUs listed in WANT, without errors.
 check_extract() {
   local cc=$1 what=$2 want=$3 out=$4 rc=0 d
   shift 4
-  extract_tus "$out" "$@" || rc=$?
-  d=$(set_diff "$want" "$out.objects")
+  kb_extract_tus "$TOOL" "$out" "$@" || rc=$?
+  d=$(kb_set_diff "$want" "$out.objects")
   if [ "$rc" -ne 0 ]; then
     result "$cc" link-extract "$what" fail "inlinetune extract exited $rc: $(grep -m 3 'error' "$out.err" | tr '\n' ' '); $out.err"
   elif [ -n "$d" ]; then
@@ -465,23 +409,23 @@ check_link() {
   kt_step "link checks on $k"
 
   # Inventory, from kbuild's .cmd files and archives.
-  c_objects "$k" >"$dir/c-objects.txt"
+  kb_c_objects "$k" >"$dir/c-objects.txt"
   awk '$2 == "plugin" { print $1 }' "$dir/c-objects.txt" >"$dir/plugin-c.txt"
-  archive_members "$k" vmlinux.a | LC_ALL=C comm -12 - "$dir/plugin-c.txt" >"$dir/vmlinux.a-c.txt"
+  kb_archive_members "$k" vmlinux.a | LC_ALL=C comm -12 - "$dir/plugin-c.txt" >"$dir/vmlinux.a-c.txt"
   local -a libs=()
   for o in lib/lib.a arch/arm64/lib/lib.a; do [ ! -f "$k/$o" ] || libs+=("$o"); done
   for o in "${libs[@]}"; do
-    archive_members "$k" "$o" | LC_ALL=C comm -12 - "$dir/plugin-c.txt" >"$dir/${o//\//%}-c.txt"
+    kb_archive_members "$k" "$o" | LC_ALL=C comm -12 - "$dir/plugin-c.txt" >"$dir/${o//\//%}-c.txt"
   done
   kt_note "C objects: $(wc -l <"$dir/plugin-c.txt") compiled with the plugin ($(wc -l <"$dir/vmlinux.a-c.txt") in vmlinux.a), $(grep -c ' plain$' "$dir/c-objects.txt") without (host programs)"
 
   # (a) vmlinux carries no log, vmlinux.o (ld -r) does; the build said nothing.
-  if ! has_log "$k/vmlinux.o"; then
+  if ! kb_has_log "$k/vmlinux.o"; then
     result "$cc" link-vmlinux-no-log vmlinux fail "vmlinux.o (ld -r of vmlinux.a) has no .inlinetune.log: the objects carry no logs, so this proves nothing"
-  elif has_log "$k/vmlinux"; then
-    result "$cc" link-vmlinux-no-log vmlinux fail "vmlinux has a .inlinetune.log section: $(log_section "$k/vmlinux")"
+  elif kb_has_log "$k/vmlinux"; then
+    result "$cc" link-vmlinux-no-log vmlinux fail "vmlinux has a .inlinetune.log section: $(kb_log_section "$k/vmlinux")"
   else
-    result "$cc" link-vmlinux-no-log vmlinux pass "vmlinux.o carries the logs ($(log_section "$k/vmlinux.o")), vmlinux none"
+    result "$cc" link-vmlinux-no-log vmlinux pass "vmlinux.o carries the logs ($(kb_log_section "$k/vmlinux.o")), vmlinux none"
   fi
   # Warnings: none may name the section or an orphan section; and when the
   # baseline variant is built too, none may be new against its build log.
@@ -513,7 +457,7 @@ check_link() {
   local round=0 nstripped=0 recompiled='' first_recompiled='' why='' ncc
   while :; do
     round=$((round + 1))
-    logged_objects "$r" >"$dir/logged-$round.txt"
+    kb_logged_objects "$r" >"$dir/logged-$round.txt"
     n=0
     while read -r o; do
       "$KT_OBJCOPY" --remove-section=.inlinetune.log "$r/$o" && n=$((n + 1))
@@ -537,7 +481,7 @@ check_link() {
     fi
     [ "$round" -lt 3 ] || break
   done
-  logged_objects "$r" >"$dir/logged-after.txt"
+  kb_logged_objects "$r" >"$dir/logged-after.txt"
   if [ ! "$r/vmlinux" -nt "$dir/relink.marker" ]; then
     result "$cc" relink-no-recompile small-kernel fail "kbuild did not relink vmlinux after the objects changed; logs: $dir/relink-*.log"
   elif [ -s "$dir/logged-after.txt" ]; then
@@ -585,18 +529,18 @@ check_link() {
     "$KT_OBJCOPY" --remove-section=.inlinetune.log --remove-section=.note.gnu.build-id "$r/$ko" "$b"
     ida=$("$KT_READELF" -n "$k/$ko" | sed -n 's/.*Build ID: //p')
     idb=$("$KT_READELF" -n "$r/$ko" | sed -n 's/.*Build ID: //p')
-    if ! has_log "$k/$ko"; then
+    if ! kb_has_log "$k/$ko"; then
       detail="ld -r dropped the section"
     else
-      detail="ld -r kept the section ($(log_section "$k/$ko"))"
+      detail="ld -r kept the section ($(kb_log_section "$k/$ko"))"
     fi
     if [ "$ida" = "$idb" ]; then
       detail+="; same build ID"
     else
       detail+="; the build IDs differ (${ida:0:12}... with logs, ${idb:0:12}... without)"
     fi
-    if has_log "$r/$ko"; then
-      result "$cc" relink-ko-identical "$ko" fail "the .ko relinked from stripped objects has a log: $(log_section "$r/$ko")"
+    if kb_has_log "$r/$ko"; then
+      result "$cc" relink-ko-identical "$ko" fail "the .ko relinked from stripped objects has a log: $(kb_log_section "$r/$ko")"
     elif [ ! "$r/$ko" -nt "$dir/relink.marker" ]; then
       result "$cc" relink-ko-identical "$ko" fail "kbuild did not relink it"
     elif ! cmp -s "$a" "$b"; then
@@ -617,7 +561,7 @@ check_link() {
     done
     # vmlinux.o holds vmlinux.a whole and the lib.a members the link needed.
     local rc=0
-    extract_tus "$dir/x-vmlinux.o" "$k/vmlinux.o" || rc=$?
+    kb_extract_tus "$TOOL" "$dir/x-vmlinux.o" "$k/vmlinux.o" || rc=$?
     cat "$dir"/*lib.a-c.txt 2>/dev/null | LC_ALL=C sort -u >"$dir/lib-c.txt"
     LC_ALL=C sort -u "$dir/vmlinux.a-c.txt" "$dir/lib-c.txt" >"$dir/vmlinux.o-possible.txt"
     detail=$(LC_ALL=C comm -23 "$dir/vmlinux.a-c.txt" "$dir/x-vmlinux.o.objects" | head -n 5 | tr '\n' ' ')
@@ -640,7 +584,7 @@ check_link() {
     # members it needs (as in vmlinux.o) and two objects of its own.
     printf '%s\n' .vmlinux.export.o init/version-timestamp.o | LC_ALL=C sort >"$dir/link-added.txt"
     LC_ALL=C sort -u "$dir/x-vmlinux.o.objects" "$dir/link-added.txt" >"$dir/vmlinux-c.txt"
-    detail=$(set_diff "$dir/vmlinux-c.txt" <(LC_ALL=C comm -12 "$dir/vmlinux-c.txt" "$dir/x-tree.objects"))
+    detail=$(kb_set_diff "$dir/vmlinux-c.txt" <(LC_ALL=C comm -12 "$dir/vmlinux-c.txt" "$dir/x-tree.objects"))
     cat "$dir"/ko/*-c.txt | LC_ALL=C sort -u >"$dir/modules-c.txt"
     LC_ALL=C sort -u "$dir/vmlinux-c.txt" "$dir/modules-c.txt" | LC_ALL=C comm -13 - "$dir/plugin-c.txt" >"$dir/other-c.txt"
     if [ -n "$detail" ] || [ "$(LC_ALL=C comm -12 "$dir/link-added.txt" "$dir/plugin-c.txt" | wc -l)" -ne 2 ]; then
