@@ -11,6 +11,7 @@
 #   make bench-kernel         kernel variants: selftests, workloads in instructions per op, HTML reports
 #   make bench-tools          how fast inlinetune reads a whole kernel's logs (summary, diff)
 #   make bench-fuzz           fuzz the log reader and the policy parser (FUZZ_SECONDS each)
+#   make bench-fullkernel     arm64 defconfig built with and without the plugin: crashes, warnings, links, logs, cost
 #   make deps                 install the Debian packages the project needs
 
 KNOWN_CCS := gcc-11 gcc-12 aarch64-linux-gnu-gcc-11 aarch64-linux-gnu-gcc-12
@@ -205,6 +206,8 @@ $(1)/inlinetune: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(TOOLS_LIBS)
 
+$(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_UNIT_SRCS)): $(wildcard testsuite/tools/unit/*.h)
+
 $(1)/tools_tests: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_LIB_SRCS) $(TOOLS_UNIT_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(TOOLS_LIBS) -lgtest -lgtest_main -pthread
@@ -229,7 +232,7 @@ check-tools:
 
 format: format-tools
 format-tools:
-	clang-format -i tools/*.cc tools/*.h testsuite/tools/unit/*.cc
+	clang-format -i tools/*.cc tools/*.h testsuite/tools/unit/*.cc testsuite/tools/unit/*.h
 # ---- end of tools ----------------------------------------------------------
 
 # ---- fuzz: libFuzzer targets ------------------------------------------------
@@ -283,6 +286,17 @@ clean:
 
 format:
 	clang-format -i plugin/*.cc plugin/*.h testsuite/unit/*.cc
+
+# ---- bench-fullkernel: the plugin on a whole defconfig kernel --------------
+# linux-source-6.1 arm64 defconfig + kernel-configs/defconfig-ftrace.config,
+# `Image modules`, built as rfc-params (no plugin) and plugin-rfc (rfc.ini, the
+# never-inline list, log=obj), side by side (FK_SIDE_BY_SIDE); then no crash,
+# the same warnings, vmlinux and every module linked, one log per C object,
+# and the cost (bench/fullkernel.sh, docs/kernel.md).  Hours on 2 cores.
+.PHONY: bench-fullkernel
+bench-fullkernel: deps
+	$(MAKE) all
+	bash bench/fullkernel.sh
 
 # ---- bench-tools: inlinetune on a whole kernel's logs ----------------------
 # A synthetic arm64 defconfig build (6898 TUs, made of 100 real ones compiled

@@ -88,15 +88,16 @@ kb_set_diff() {
   [ -z "$extra" ] || printf 'unexpected %d (%s)' "$(wc -l <<<"$extra")" "$(head -n 5 <<<"$extra" | tr '\n' ' ')"
 }
 
-# A warning is any line with "warning:" in it: GCC's (FILE:LINE:COL: warning:
-# ... [-Wfoo]), the linker's, modpost's and Kconfig's. Sets, not sequences:
+# A warning is any line with "warning:" in it, in any case: GCC's
+# (FILE:LINE:COL: warning: ... [-Wfoo]), the linker's, Kconfig's, and
+# modpost's "WARNING: modpost: ...". Sets, not sequences:
 # with make -j the order of the lines is the scheduler's. GCC's context lines
 # ("In function 'f'", "inlined from") are not warnings and are left out: which
 # caller a warning is reported through depends on the inlining, so they would
 # differ between any two policies.
 kb_warnings() {
   local tree=$2
-  grep -a 'warning:' "$1" | awk -v t="$tree" '{
+  grep -a -i 'warning:' "$1" | awk -v t="$tree" '{
       while ((i = index($0, t)) > 0) $0 = substr($0, 1, i - 1) "$O" substr($0, i + length(t))
       print }' | LC_ALL=C sort -u
 }

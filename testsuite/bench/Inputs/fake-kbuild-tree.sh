@@ -51,6 +51,7 @@ cat >"$tree/.inlinetune/build.log" <<EOF
   CC      kernel/fork.o
 $tree/include/generated/autoconf.h:3: warning: "CONFIG_X" redefined
 fs/open.c:12:5: warning: unused variable 'y' [-Wunused-variable]
+WARNING: modpost: missing MODULE_LICENSE() in samples/m.o
   LD      vmlinux
 EOF
 printf 'variant=%s\ncc=%s\nkcflags=%s\nbuild_seconds=%s\nbuild_cpu_seconds=%s\njobs=1\nresumed=0\nload=1.00 1.00 1.00\n' \
