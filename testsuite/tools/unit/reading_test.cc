@@ -8,6 +8,7 @@
 #include "error.h"
 #include "log_reader.h"
 #include "parallel.h"
+#include "record_text.h"
 #include "records.h"
 
 #include <gtest/gtest.h>
@@ -22,6 +23,8 @@
 #include <unistd.h>
 
 using namespace inlinetune;
+using inlinetune::test::key_variants;
+using inlinetune::test::read_with;
 
 namespace {
 
@@ -527,94 +530,6 @@ TEST(Diff, TwoBuildsReadAtOnceGiveWhatOneAfterTheOtherGives) {
 
 namespace {
 
-std::string opt(const std::optional<int64_t> &v) {
-  return v ? std::to_string(*v) : "-";
-}
-
-// Site and SiteView (Function and FunctionView) described alike.
-template <typename S> std::string describe_site(const S &s) {
-  std::string limit = "-";
-  if (s.limit)
-    limit = fmt::format("{}={}/{}", s.limit->param, s.limit->value, opt(s.limit->flip_at));
-  return fmt::format(
-      "id={} pass={} caller={}/{} lexical={}/{} callee={}/{} clone={} loc={} chain={} "
-      "inlined={} reason={} text={} sizes={},{},{},{} count={} freq={} hot={} limit={}",
-      s.id, pass_name(s.pass), s.caller, s.caller_symbol, s.lexical_caller, s.lexical_caller_symbol,
-      s.callee, s.callee_symbol, s.callee_clone, s.location, fmt::join(s.chain, ">"), s.inlined,
-      s.reason, s.reason_text, opt(s.callee_size), opt(s.growth), opt(s.caller_size_before),
-      opt(s.caller_size_after), opt(s.count), s.frequency ? fmt::format("{}", *s.frequency) : "-",
-      s.hot ? (*s.hot ? "yes" : "no") : "-", limit);
-}
-
-template <typename F> std::string describe_function(const F &f) {
-  return fmt::format("name={} symbol={} sizes={},{} callees={} ool={} never={}", f.name, f.symbol,
-                     opt(f.size_before), opt(f.size_after), f.inlined_callees, f.out_of_line,
-                     f.never_inline);
-}
-
-// LINE read by READER into S and F: the description, or the error.
-template <typename S, typename F>
-std::string read_as(RecordReader &reader, const std::string &line, bool padded, const TuHeader &h,
-                    S &s, F &f) {
-  std::string padded_line = line + std::string(RecordReader::kPadding, ' ');
-  std::string kind(padded
-                       ? reader.parse_padded(std::string_view(padded_line).substr(0, line.size()))
-                       : reader.parse(line));
-  try {
-    if (kind == "site") {
-      reader.site(h, s);
-      return "site " + describe_site(s);
-    }
-    if (kind == "function") {
-      reader.function(f);
-      return "function " + describe_function(f);
-    }
-    return "other " + kind;
-  } catch (const Error &e) {
-    return std::string("error ") + e.what();
-  }
-}
-
-// LINE with each key's value replaced by each of some values, left out, and
-// given twice.
-std::vector<std::string> variants(const std::string &line) {
-  static const char *values[] = {"7",
-                                 "-3",
-                                 "\"x\"",
-                                 "\"unknown\"",
-                                 "true",
-                                 "null",
-                                 "[]",
-                                 "[\"s\"]",
-                                 "[1]",
-                                 "{}",
-                                 R"({"name":"n","symbol":"s"})",
-                                 R"({"param":"p","value":2})",
-                                 "1.5",
-                                 "-0",
-                                 "9223372036854775808",
-                                 "18446744073709551616",
-                                 "1e3",
-                                 "\"\\u00e9\\ud83d\\ude00\""};
-  std::vector<std::string> out{line};
-  Record r = Record::parse(line);
-  for (const auto &item : r.items()) {
-    if (item.key() == "record")
-      continue;
-    for (const char *v : values) {
-      Record changed = r;
-      changed[item.key()] = Record::parse(v);
-      out.push_back(changed.dump());
-      std::string dump = r.dump();
-      out.push_back(dump.substr(0, dump.size() - 1) + ",\"" + item.key() + "\":" + v + "}");
-    }
-    Record without = r;
-    without.erase(item.key());
-    out.push_back(without.dump());
-  }
-  return out;
-}
-
 const char *kLines[] = {
     R"({"record":"site","id":"00000000000000aa","pass":"inline","caller":"a","caller_symbol":"_Za",)"
     R"("lexical_caller":"b","lexical_caller_symbol":"_Zb","callee":"c","callee_symbol":"_Zc",)"
@@ -649,10 +564,10 @@ TEST(RecordReader, ViewsReadWhatWholeRecordsRead) {
   FunctionView fv;
   size_t n = 0, errors = 0;
   for (const char *base : kLines)
-    for (const std::string &line : variants(base)) {
-      const std::string whole = read_as(reader, line, false, h, s, f);
-      EXPECT_EQ(read_as(reader, line, false, h, sv, fv), whole) << line;
-      EXPECT_EQ(read_as(reader, line, true, h, sv, fv), whole) << line;
+    for (const std::string &line : key_variants(base)) {
+      const std::string whole = read_with(reader, line, false, h, s, f);
+      EXPECT_EQ(read_with(reader, line, false, h, sv, fv), whole) << line;
+      EXPECT_EQ(read_with(reader, line, true, h, sv, fv), whole) << line;
       ++n;
       errors += whole.rfind("error ", 0) == 0;
     }
@@ -663,7 +578,7 @@ TEST(RecordReader, ViewsReadWhatWholeRecordsRead) {
 TEST(ParseRecord, IsRecordParse) {
   size_t n = 0;
   for (const char *base : kLines)
-    for (const std::string &line : variants(base)) {
+    for (const std::string &line : key_variants(base)) {
       const Record want = Record::parse(line), got = parse_record(line);
       EXPECT_EQ(got.dump(), want.dump()) << line;
       EXPECT_EQ(got, want) << line;

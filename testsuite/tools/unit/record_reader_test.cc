@@ -6,40 +6,15 @@
 // Record::parse of the same line.
 #include "error.h"
 #include "log_reader.h"
+#include "record_text.h"
 #include "records.h"
 
 #include <gtest/gtest.h>
 
-#include <fmt/format.h>
-
 using namespace inlinetune;
+using namespace inlinetune::test;
 
 namespace {
-
-std::string opt(const std::optional<int64_t> &v) {
-  return v ? std::to_string(*v) : "-";
-}
-
-std::string describe(const Site &s) {
-  std::string limit = "-";
-  if (s.limit)
-    limit = fmt::format("{}={}/{}", s.limit->param, s.limit->value, opt(s.limit->flip_at));
-  return fmt::format(
-      "id={} pass={} caller={}/{} lexical={}/{} callee={}/{} clone={} loc={} "
-      "chain={} inlined={} reason={} text={} sizes={},{},{},{} count={} freq={} "
-      "hot={} limit={}",
-      s.id, pass_name(s.pass), s.caller, s.caller_symbol, s.lexical_caller, s.lexical_caller_symbol,
-      s.callee, s.callee_symbol, s.callee_clone, s.location, fmt::join(s.chain, ">"), s.inlined,
-      s.reason, s.reason_text, opt(s.callee_size), opt(s.growth), opt(s.caller_size_before),
-      opt(s.caller_size_after), opt(s.count), s.frequency ? fmt::format("{}", *s.frequency) : "-",
-      s.hot ? (*s.hot ? "yes" : "no") : "-", limit);
-}
-
-std::string describe(const Function &f) {
-  return fmt::format("name={} symbol={} sizes={},{} callees={} ool={} never={}", f.name, f.symbol,
-                     opt(f.size_before), opt(f.size_after), f.inlined_callees, f.out_of_line,
-                     f.never_inline);
-}
 
 TuHeader test_header() {
   return parse_header(
@@ -52,28 +27,9 @@ std::string slow(const std::string &line, const TuHeader &h) {
     Record r = Record::parse(line);
     std::string kind = r.at("record").get<std::string>();
     if (kind == "site")
-      return "site " + describe(parse_site(r, h));
+      return "site " + describe_site(parse_site(r, h));
     if (kind == "function")
-      return "function " + describe(parse_function(r));
-    return "other " + kind;
-  } catch (const Error &e) {
-    return std::string("error ") + e.what();
-  }
-}
-
-// The same through one RecordReader, whose Site and Function are reused.
-std::string fast(RecordReader &reader, const std::string &line, const TuHeader &h, Site &s,
-                 Function &f) {
-  std::string kind(reader.parse(line));
-  try {
-    if (kind == "site") {
-      reader.site(h, s);
-      return "site " + describe(s);
-    }
-    if (kind == "function") {
-      reader.function(f);
-      return "function " + describe(f);
-    }
+      return "function " + describe_function(parse_function(r));
     return "other " + kind;
   } catch (const Error &e) {
     return std::string("error ") + e.what();
@@ -91,57 +47,6 @@ const char *kFunction =
     R"({"record":"function","name":"f","symbol":"_Zf","size_before":3,"size_after":5,)"
     R"("inlined_callees":2,"out_of_line":true,"never_inline":false})";
 
-// Every key of RECORD with VALUE in its place, without it, and given twice.
-std::vector<std::string> variants(const std::string &record) {
-  static const std::vector<std::string> values = {"7",
-                                                  "-3",
-                                                  "\"x\"",
-                                                  "\"unknown\"",
-                                                  "true",
-                                                  "null",
-                                                  "[]",
-                                                  "[\"s\"]",
-                                                  "[1]",
-                                                  "{}",
-                                                  R"({"name":"n","symbol":"s"})",
-                                                  R"({"name":7})",
-                                                  "1.5",
-                                                  "-0",
-                                                  "9223372036854775807",
-                                                  "9223372036854775808",
-                                                  "18446744073709551616",
-                                                  "1e3",
-                                                  "\"\\u00e9\\ud83d\\ude00\""};
-  std::vector<std::string> out{record};
-  Record r = Record::parse(record);
-  for (const auto &item : r.items()) {
-    std::string key = item.key();
-    if (key == "record")
-      continue;
-    for (const std::string &v : values) {
-      Record changed = r;
-      changed[key] = Record::parse(v);
-      out.push_back(changed.dump());
-      // Duplicate keys: the last one counts (first the original, then v; and the reverse).
-      std::string dump = r.dump();
-      out.push_back(dump.substr(0, dump.size() - 1) + ",\"" + key + "\":" + v + "}");
-      out.push_back("{\"" + key + "\":" + v + "," + dump.substr(1));
-    }
-    Record without = r;
-    without.erase(key);
-    out.push_back(without.dump());
-    if (key == "limit")
-      for (const char *l :
-           {R"({"value":1})", R"({"param":"p","value":"v"})", R"({"param":"p","flip_at":"soon"})",
-            R"({"param":"p","flip_at":null})", R"({"param":"p","value":18446744073709551615})"}) {
-        Record changed = r;
-        changed[key] = Record::parse(l);
-        out.push_back(changed.dump());
-      }
-  }
-  return out;
-}
-
 } // namespace
 
 TEST(RecordReader, AgreesWithParseSiteAndParseFunction) {
@@ -153,9 +58,9 @@ TEST(RecordReader, AgreesWithParseSiteAndParseFunction) {
   for (const char *base : {kSite, kFunction,
                            R"({"record":"site","id":"1","pass":"einline",)"
                            R"("caller":"a","callee":"b","inlined":true})"}) {
-    for (const std::string &line : variants(base)) {
+    for (const std::string &line : key_variants(base)) {
       std::string want = slow(line, h);
-      EXPECT_EQ(fast(reader, line, h, s, f), want) << line;
+      EXPECT_EQ(read_with(reader, line, false, h, s, f), want) << line;
       ++n;
       errors += want.rfind("error ", 0) == 0;
     }
@@ -181,7 +86,7 @@ TEST(RecordReader, SchemaOneShapesAndOtherRecords) {
         std::string(R"({"record":"site","id":"1","pass":"einline","caller":"a","callee":"b",)"
                     R"("inlined":true,"frequency":18446744073709551616})"),
         std::string(R"({"record":"function","name":"f","size_after":99999999999999999999})")})
-    EXPECT_EQ(fast(reader, line, h, s, f), slow(line, h)) << line;
+    EXPECT_EQ(read_with(reader, line, false, h, s, f), slow(line, h)) << line;
 }
 
 TEST(CheckRecord, FastPathTakesWhatNlohmannTakes) {
