@@ -3,6 +3,7 @@
 
 #include "error.h"
 #include "hash.h"
+#include "padded_line.h"
 #include "parallel.h"
 
 #include <simdjson.h>
@@ -247,12 +248,10 @@ public:
   }
   // True when LINE is a JSON object whose (last) "record" is a string, put in *KIND.
   bool check(std::string_view line, std::string *kind) {
-    if (padded_.size() < line.size() + simdjson::SIMDJSON_PADDING)
-      padded_.resize(line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2);
-    std::memcpy(padded_.data(), line.data(), line.size());
+    const std::string_view padded = padded_.copy(line);
     simdjson::dom::element doc;
     simdjson::dom::object object;
-    if (parser_.parse(padded_.data(), line.size(), false).get(doc) || doc.get_object().get(object))
+    if (parser_.parse(padded.data(), padded.size(), false).get(doc) || doc.get_object().get(object))
       return false;
     std::optional<std::string_view> found;
     for (simdjson::dom::key_value_pair field : object)
@@ -269,7 +268,7 @@ public:
 
 private:
   simdjson::dom::parser parser_;
-  std::vector<char> padded_;
+  PaddedLine padded_;
 };
 
 // A simdjson value as the Record nlohmann's parser makes of its text.
@@ -317,12 +316,10 @@ Record to_record(simdjson::dom::element e) {
 
 Record parse_record(std::string_view line) {
   thread_local simdjson::dom::parser parser;
-  thread_local std::vector<char> padded;
-  if (padded.size() < line.size() + simdjson::SIMDJSON_PADDING)
-    padded.resize(line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2);
-  std::memcpy(padded.data(), line.data(), line.size());
+  thread_local PaddedLine buffer;
+  const std::string_view padded = buffer.copy(line);
   simdjson::dom::element doc;
-  if (parser.parse(padded.data(), line.size(), false).get(doc))
+  if (parser.parse(padded.data(), padded.size(), false).get(doc))
     return Record::parse(line);
   return to_record(doc);
 }

@@ -456,7 +456,7 @@ Function parse_function(const Record &record) {
 
 struct RecordReader::Impl {
   simdjson::dom::parser parser;
-  std::vector<char> padded; // the line, with the padding simdjson reads past its end
+  PaddedLine padded; // the line, with the padding simdjson reads past its end
   SRecord fast;
   std::optional<Record> slow; // a line simdjson did not take
   std::string kind;
@@ -466,14 +466,10 @@ RecordReader::RecordReader() : impl_(std::make_unique<Impl>()) {}
 RecordReader::~RecordReader() = default;
 
 std::string_view RecordReader::parse(std::string_view line) {
-  Impl &m = *impl_;
-  if (m.padded.size() < line.size() + simdjson::SIMDJSON_PADDING)
-    m.padded.resize(line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2);
-  std::memcpy(m.padded.data(), line.data(), line.size());
-  return parse_padded(std::string_view(m.padded.data(), line.size()));
+  return parse_padded(impl_->padded.copy(line));
 }
 
-static_assert(RecordReader::kPadding >= simdjson::SIMDJSON_PADDING);
+static_assert(PaddedLine::kPadding >= simdjson::SIMDJSON_PADDING);
 
 std::string_view RecordReader::parse_padded(std::string_view line) {
   Impl &m = *impl_;

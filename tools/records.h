@@ -13,6 +13,7 @@
 #pragma once
 
 #include "log_reader.h"
+#include "padded_line.h"
 
 #include <cstdint>
 #include <map>
@@ -139,7 +140,7 @@ public:
   // The same for a LINE followed by at least kPadding bytes that may be read
   // (the rest of its TU's text, and LogSet::text's spare capacity): parsed
   // where it is, not copied first (simdjson reads past the end of its input).
-  static constexpr size_t kPadding = 64;
+  static constexpr size_t kPadding = PaddedLine::kPadding;
   std::string_view parse_padded(std::string_view line);
   // The line as a site or function record; every field of SITE or FUNCTION
   // is set.  Throws Error as parse_site and parse_function do.
