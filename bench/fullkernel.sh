@@ -190,7 +190,7 @@ check_trees() {
   elif [ -s "$out/target-plain-c.txt" ]; then
     check extract fail "$(wc -l <"$out/target-plain-c.txt") C objects compiled by $cc without the plugin: $(head -n 5 "$out/target-plain-c.txt" | tr '\n' ' ')"
   else
-    check extract pass "$(wc -l <"$out/plugin-c.txt") TUs, one per C object compiled with the plugin ($(grep -c ' plain$' "$out/c-objects.txt" || true) host C objects without); $(tail -n 1 "$out/extract.err")"
+    check extract pass "$(wc -l <"$out/plugin-c.txt") TUs, one per C object compiled with the plugin ($(grep -c ' plugin-O0$' "$out/c-objects.txt" || true) at -O0 without a log, as documented; $(grep -c ' plain$' "$out/c-objects.txt" || true) host C objects without); $(tail -n 1 "$out/extract.err")"
   fi
 
   figures "$ref" "$sub"

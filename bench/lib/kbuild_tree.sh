@@ -10,7 +10,9 @@
 #                                every object kbuild compiled from a .c file
 #                                (its .cmd file names the source:
 #                                `source_OBJECT := ....c`); "plugin" when the
-#                                compile loaded the plugin (-fplugin=)
+#                                compile loaded the plugin (-fplugin=),
+#                                "plugin-O0" when it did at -O0 (no inliner
+#                                runs: no log, docs/log-format.md)
 #   kb_logged_objects TREE       the *.o files under TREE (relative, sorted)
 #                                with a .inlinetune.log section
 #   kb_log_bytes TREE LIST       the sizes of the .inlinetune.log sections of
@@ -36,9 +38,14 @@
 
 kb_c_objects() {
   (cd "$1" && find . -name '.*.o.cmd' -print0 | xargs -0 -r awk '
-    FNR == 1 { plugin = 0 }
-    /^(saved)?cmd_[^ ]* := / { plugin = index($0, " -fplugin=") > 0 }
-    /^source_[^ ]* := .*\.c$/ { print substr($1, 8), (plugin ? "plugin" : "plain") }') | LC_ALL=C sort
+    FNR == 1 { plugin = 0; o0 = 0 }
+    /^(saved)?cmd_[^ ]* := / {
+      plugin = index($0, " -fplugin=") > 0
+      # The last -O wins; at -O0 no inliner runs and the plugin logs nothing.
+      o0 = 0
+      for (i = 1; i <= NF; i++) if ($i ~ /^-O/) o0 = ($i == "-O0")
+    }
+    /^source_[^ ]* := .*\.c$/ { print substr($1, 8), (plugin ? (o0 ? "plugin-O0" : "plugin") : "plain") }') | LC_ALL=C sort
 }
 
 kb_logged_objects() {

@@ -5,7 +5,7 @@
 # is real (objects compiled by aarch64-linux-gnu-gcc-12, with the plugin and
 # log=obj for "plugin", the RFC's --param flags for "ref"; .cmd files in
 # kbuild's words; modules.order and the .ko it lists; a vmlinux with .text),
-# only smaller. Three target C objects (one in a module), one host C object
+# only smaller. Three target C objects (one in a module), one more at -O0, one host C object
 # (compiled by gcc, never with the plugin) and an assembly object. The build
 # log holds a warning that names a file inside TREE, as generated files' do.
 set -eu
@@ -24,15 +24,22 @@ printf 'int fork_it(int x) { return x - 1; }\n' >"$src/fork.c"
 printf 'int module_init_fn(void) { return 0; }\n' >"$src/m.c"
 printf 'int main(void) { return 0; }\n' >"$src/fixdep.c"
 
-# target TREE-relative-object source: compile as kbuild would, and write its .cmd.
+# target TREE-relative-object source [FLAG...]: compile as kbuild would, and
+# write its .cmd.
 target() {
-  (cd "$tree" && "$cc" "${flags[@]}" -c -o "$1" "$2")
+  local o=$1 c=$2
+  shift 2
+  (cd "$tree" && "$cc" "${flags[@]}" "$@" -c -o "$o" "$c")
   printf 'savedcmd_%s := %s %s -c -o %s %s\n\nsource_%s := %s\n\ndeps_%s := \\\n  %s \\\n' \
-    "$1" "$cc" "${flags[*]}" "$1" "$2" "$1" "$2" "$1" "$2" >"$tree/$(dirname "$1")/.$(basename "$1").cmd"
+    "$o" "$cc" "${flags[*]} $*" "$o" "$c" "$o" "$c" "$o" "$c" >"$tree/$(dirname "$o")/.$(basename "$o").cmd"
 }
 target fs/open.o "$src/open.c"
 target kernel/fork.o "$src/fork.c"
 target samples/m.o "$src/m.c"
+# crypto/jitterentropy.o's way: -O0 after -O2, so no inliner runs and no log.
+mkdir -p "$tree/crypto"
+printf 'int jent(int x) { return x; }\n' >"$src/jent.c"
+target crypto/jent.o "$src/jent.c" -O0
 gcc -O2 -c -o "$tree/scripts/basic/fixdep.o" "$src/fixdep.c"
 printf 'savedcmd_scripts/basic/fixdep.o := gcc -O2 -c -o scripts/basic/fixdep.o %s\n\nsource_scripts/basic/fixdep.o := %s\n' \
   "$src/fixdep.c" "$src/fixdep.c" >"$tree/scripts/basic/.fixdep.o.cmd"
