@@ -200,8 +200,7 @@ check_trees() {
 # figures REF PLUGIN: figures.csv and the table.
 figures() {
   local ref=$1 sub=$2 t wall cpu rwall rcpu records lbytes jbytes
-  records=$(grep -o '^{"record":"[a-z_]*"' "$out/extract.jsonl" | sed 's/.*:"\(.*\)"/\1/' | LC_ALL=C sort | uniq -c |
-    awk '{ printf "%s%s=%s", sep, $2, $1; sep = " " }')
+  records=$(cat "$out/extract.records")
   echo "tree,variant,build_seconds,build_cpu_seconds,jobs,resumed,load_at_end,vmlinux_text_bytes,modules,warnings,c_objects,tus,records,log_section_bytes,jsonl_bytes" >"$out/figures.csv"
   lbytes=$(kb_log_bytes "$sub" "$out/plugin-c.txt")
   jbytes=$(stat -c %s "$out/extract.jsonl")

@@ -24,8 +24,10 @@
 #   kb_extract_tus TOOL OUT PATH...
 #                                `TOOL extract PATH... -o OUT.jsonl`, its
 #                                stderr in OUT.err, the "object" of every TU
-#                                found in OUT.objects (sorted); returns
-#                                extract's status
+#                                found in OUT.objects (sorted), and
+#                                "KIND=N ..." (the lines of each "record"
+#                                kind, kinds sorted) in OUT.records, from one
+#                                read of OUT.jsonl; returns extract's status
 #   kb_set_diff WANT GOT         nothing when the two sorted files hold the
 #                                same lines, else how they differ
 #   kb_warnings LOG TREE         the warning lines of a build log as a sorted
@@ -80,10 +82,19 @@ kb_extract_tus() {
   shift 2
   "$tool" extract "$@" -o "$out.jsonl" 2>"$out.err" || rc=$?
   [ -f "$out.jsonl" ] || : >"$out.jsonl"
-  python3 -c 'import json, sys
+  # The plugin writes "record" first; extract writes lines as read.
+  python3 -c 'import collections, json, re, sys
+kinds = collections.Counter()
+kind = re.compile(r"\{\"record\":\"([a-z_]*)\"")
 for line in open(sys.argv[1], encoding="utf-8"):
-    if line.startswith("{\"record\":\"tu\""):
-        print(json.loads(line).get("object"))' "$out.jsonl" | LC_ALL=C sort >"$out.objects"
+    m = kind.match(line)
+    if m:
+        kinds[m.group(1)] += 1
+        if m.group(1) == "tu":
+            print(json.loads(line).get("object"))
+with open(sys.argv[2], "w") as f:
+    f.write(" ".join("%s=%d" % (k, kinds[k]) for k in sorted(kinds)) + "\n")' "$out.jsonl" "$out.records" |
+    LC_ALL=C sort >"$out.objects"
   return "$rc"
 }
 
