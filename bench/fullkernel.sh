@@ -43,6 +43,7 @@
 #
 # Output (FK_OUT, default build/bench/fullkernel/): checks.csv (check, result,
 # detail), figures.csv (one row per build), warnings-*.txt, c-objects.txt,
+# extract.objects, extract.records,
 # extract.err; a line per check (PASS/FAIL), the figures, then one summary
 # line. Exit 1 when a check fails.
 # Environment: INLINETUNE_CACHE, KSRC, KT_JOBS (bench/lib/kernel.sh), CC_FULL
