@@ -105,6 +105,29 @@ check-compile: all
 
 check-kernel: all
 	bash testsuite/kernel/run.sh
+	$(MAKE) check-kernel-lit
+
+# The kernel tests written as lit tests (testsuite/kernel/*.test), on the
+# small kernels as baseline-log and plugin-rfc (built and cached by
+# bench/small-kernel.sh); golden.test compares every subcommand's output
+# with that of the CLI of testsuite/golden/REF, built from the git history
+# into build/golden/ref (testsuite/golden/ref-tool.sh).
+GOLDEN_SMALL_CC := aarch64-linux-gnu-gcc-12
+.PHONY: check-kernel-lit golden-update
+check-kernel-lit: all
+	CC_SMALL=$(GOLDEN_SMALL_CC) bash bench/small-kernel.sh baseline-log plugin-rfc
+	@ref=$$(bash testsuite/golden/ref-tool.sh $(BUILD)/golden/ref) && \
+	  small=$$(KT_TOOL=check-kernel bash -c '. bench/lib/kernel.sh; echo "$$KT_CACHE/small/$(GOLDEN_SMALL_CC)"') && \
+	  $(LIT) $(LIT_OPTS) --param inlinetune=$(abspath $(BUILD))/tools/inlinetune --param ref="$$ref" \
+	    --param small="$$small" --param build=$(abspath $(BUILD)) testsuite/kernel
+
+# Rewrites testsuite/golden/expected/ with what the CLI and the plugin print
+# now: only for a change meant to change their output (say so in its commit).
+golden-update: tools $(BUILD)/$(TOOLS_TEST_CC)/inlinetune.so
+	rm -rf $(BUILD)/golden/inputs
+	bash testsuite/golden/inputs.sh $(abspath $(BUILD))/tools/inlinetune $(TOOLS_TEST_CC) \
+	  $(abspath $(BUILD))/$(TOOLS_TEST_CC)/inlinetune.so $(BUILD)/golden/inputs
+	rm -rf testsuite/golden/expected && cp -r $(BUILD)/golden/inputs/out testsuite/golden/expected
 
 # The harness's own tests (testsuite/bench: never-inline derivation, initramfs,
 # qm_run against a fake QEMU); no kernel build, no boot.  The kernel source is

@@ -50,7 +50,8 @@ plugin = os.path.join(build, cc, 'inlinetune.so')
 config.substitutions.append(('%cc', cc))
 config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%nm', 'nm'))
-if shutil.which(cc) and os.path.exists(plugin):
+# (golden.test compiles C++ too, with the g++ of the same name.)
+if shutil.which(cc) and shutil.which(cc.replace('gcc', 'g++')) and os.path.exists(plugin):
     config.available_features.add('plugin')
 
 llvm_bin = '/usr/lib/llvm-14/bin'

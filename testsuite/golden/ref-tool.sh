@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# testsuite/golden/ref-tool.sh OUT_DIR: builds the inlinetune CLI of the
+# commit in testsuite/golden/REF (the last one before a redesign that must
+# not change behaviour) into OUT_DIR/build/tools/inlinetune, from that
+# commit's own Makefile, plugin/ and tools/ (git archive: the repository's
+# history is needed).  Prints the binary's path.  Rebuilt only when REF
+# changes.
+set -eu
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=$1
+ref=$(cat "$here/REF")
+bin=$out/build/tools/inlinetune
+if [ -x "$bin" ] && [ "$(cat "$out/REF" 2>/dev/null)" = "$ref" ]; then
+  echo "$bin"
+  exit 0
+fi
+git -C "$root" cat-file -e "$ref^{commit}" 2>/dev/null ||
+  { echo "golden: error: commit $ref (testsuite/golden/REF) is not in $root's git history; the kernel golden check builds the CLI of that commit" >&2; exit 1; }
+rm -rf "$out"
+mkdir -p "$out"
+git -C "$root" archive "$ref" Makefile plugin tools | tar -x -C "$out"
+echo "golden: building the CLI of $ref in $out" >&2
+make -C "$out" -s --no-print-directory -j"$(nproc)" tools >&2
+echo "$ref" >"$out/REF"
+echo "$bin"
