@@ -22,11 +22,21 @@ CXXSTD := -std=c++17
 WARN := -Wall -Wextra -Wno-unused-parameter
 OPT ?= -O2 -g
 
-# GCC-free sources: shared by the plugin, the unit tests and (later) the CLI.
-CORE_SRCS := plugin/glob.cc plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/symbol_names.cc plugin/decision_log.cc plugin/log_sink.cc
+# GCC-free code the plugin and the CLI share (common/), and the decision
+# log library (log/): the plugin links its encoder, the CLI and the fuzzers
+# its decoder (which needs simdjson, the plugin does not).
+COMMON_SRCS := common/glob.cc common/symbol_names.cc common/atomic_file.cc
+LOG_ENCODE_SRCS := log/format.cc log/encode.cc
+LOG_DECODE_SRCS := log/decode.cc
+LOG_SRCS := $(LOG_ENCODE_SRCS) $(LOG_DECODE_SRCS)
+LIB_INCLUDES := -Ilog -Icommon
+LIB_HDRS := $(wildcard log/*.h log/*.def common/*.h)
+# The plugin's GCC-free sources: shared with its unit tests.
+CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/log_sink.cc \
+  $(COMMON_SRCS) $(LOG_ENCODE_SRCS)
 # Sources that include GCC headers (only through plugin/gcc_compat.h).
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
-PLUGIN_HDRS := $(wildcard plugin/*.h)
+PLUGIN_HDRS := $(wildcard plugin/*.h) $(LIB_HDRS)
 
 .PHONY: all plugin check check-unit check-compile check-kernel check-bench demo deps bench-overhead bench-log clean format
 all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so) tools
@@ -48,19 +58,19 @@ plugin_inc = $(shell $(1) -print-file-name=plugin)/include
 plugin_cxx = $(or $(shell command -v g++-$(shell $(1) -dumpversion 2>/dev/null | cut -d. -f1) 2>/dev/null),g++)
 
 define plugin_rules
-$(BUILD)/$(1)/obj/%.o: plugin/%.cc $(PLUGIN_HDRS) Makefile
+$(BUILD)/$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile
 	@mkdir -p $$(@D)
 	@test -f $$(call plugin_inc,$(1))/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$(call plugin_inc,$(1))); run 'make deps'" >&2; exit 1; }
 	@echo "  CXX     $$@"
 	@$$(call plugin_cxx,$(1)) $(CXXSTD) $(OPT) $(WARN) -fPIC -fno-rtti -fvisibility=hidden \
-	  -I$$(call plugin_inc,$(1)) -Iplugin -DINLINETUNE_TARGET_CC='"$(1)"' -c $$< -o $$@
+	  -I$$(call plugin_inc,$(1)) -Iplugin $(LIB_INCLUDES) -DINLINETUNE_TARGET_CC='"$(1)"' -c $$< -o $$@
 
 # cc1 dlopens plugins with RTLD_NOW: a build for another GCC would fail to load
 # on a missing symbol before plugin_init could say what is wrong.  Weak
 # references load anywhere; plugin_init checks the version before using any.
 # (--no-as-needed: with only weak references, libstdc++ and libinih would be
 # dropped from the needed list.)
-$(BUILD)/$(1)/inlinetune.so: $(patsubst plugin/%.cc,$(BUILD)/$(1)/obj/%.o,$(CORE_SRCS) $(GCC_SRCS))
+$(BUILD)/$(1)/inlinetune.so: $(patsubst %.cc,$(BUILD)/$(1)/obj/%.o,$(CORE_SRCS) $(GCC_SRCS))
 	@echo "  LD      $$@"
 	@ld -r $$^ -o $$(@D)/inlinetune.o
 	@nm -u $$(@D)/inlinetune.o | awk '{print $$$$2}' > $$(@D)/undefined.txt
@@ -70,20 +80,23 @@ endef
 $(foreach c,$(KNOWN_CCS),$(eval $(call plugin_rules,$(c))))
 
 # ---- tests ---------------------------------------------------------------
+# The plugin's GCC-free code and the whole log library (the round trip from
+# encoder to decoder: log_roundtrip_test.cc).
 UNIT_SRCS := $(wildcard testsuite/unit/*.cc)
-$(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Makefile
+UNIT_LIBS := -lgtest -lgtest_main -pthread -linih -liberty -lzstd -lsimdjson -lfmt
+$(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) Makefile
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
-	@$(CXX) $(CXXSTD) $(OPT) $(WARN) $(UNIT_CXXFLAGS) -Iplugin $(UNIT_SRCS) $(CORE_SRCS) -o $@ \
-	  -lgtest -lgtest_main -pthread -linih -liberty -lzstd
+	@$(CXX) $(CXXSTD) $(OPT) $(WARN) $(UNIT_CXXFLAGS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) \
+	  $(LOG_DECODE_SRCS) -o $@ $(UNIT_LIBS)
 
 # The same tests under AddressSanitizer and UndefinedBehaviorSanitizer.
-$(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(PLUGIN_HDRS) Makefile
+$(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) Makefile
 	@mkdir -p $(@D)
 	@echo "  CXX     $@ (ASan+UBSan)"
 	@$(CXX) $(CXXSTD) -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  -fno-omit-frame-pointer -Iplugin $(UNIT_SRCS) $(CORE_SRCS) -o $@ \
-	  -lgtest -lgtest_main -pthread -linih -liberty -lzstd
+	  -fno-omit-frame-pointer -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) -o $@ \
+	  $(UNIT_LIBS)
 
 LIT := python3 /usr/lib/llvm-14/build/utils/lit/lit.py
 LIT_OPTS ?= -sv
@@ -193,13 +206,14 @@ bench-kernel: deps
 # its log-reading library, each built twice: as is, and with ASan+UBSan in
 # build/tools-sanitize.  check-tools runs both unit-test builds and the lit
 # tests in testsuite/tools against both binaries.
-# plugin/glob and plugin/symbol_names are GCC-free: explain matches names as
-# the plugin's never-inline lists do.
-TOOLS_PLUGIN_SRCS := plugin/glob.cc plugin/symbol_names.cc
-TOOLS_SRCS := $(wildcard tools/*.cc) $(TOOLS_PLUGIN_SRCS)
-TOOLS_LIB_SRCS := tools/elf_file.cc tools/log_reader.cc tools/output.cc tools/records.cc \
-  tools/build_model.cc tools/table.cc $(TOOLS_PLUGIN_SRCS)
-TOOLS_HDRS := $(wildcard tools/*.h) $(TOOLS_PLUGIN_SRCS:.cc=.h) plugin/log_sink.h
+# The CLI links the log library and common/ (explain matches names as the
+# plugin's never-inline lists do: common/glob, common/symbol_names), and no
+# plugin source.
+TOOLS_SHARED_SRCS := $(LOG_SRCS) $(COMMON_SRCS)
+TOOLS_SRCS := $(wildcard tools/*.cc) $(TOOLS_SHARED_SRCS)
+TOOLS_LIB_SRCS := tools/elf_file.cc tools/log_reader.cc tools/output.cc \
+  tools/build_model.cc tools/table.cc $(TOOLS_SHARED_SRCS)
+TOOLS_HDRS := $(wildcard tools/*.h) $(LIB_HDRS)
 TOOLS_UNIT_SRCS := $(wildcard testsuite/tools/unit/*.cc)
 TOOLS_LIBS := -lelf -lzstd -lfmt -liberty -lsimdjson
 # correlate and db: the two-build diff, results and profile readers, the
@@ -223,7 +237,7 @@ define tools_rules
 $(1)/obj/%.o: %.cc $(TOOLS_HDRS) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CXX     $$@"
-	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools -Iplugin -c $$< -o $$@
+	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools $(LIB_INCLUDES) -c $$< -o $$@
 
 $(1)/inlinetune: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_SRCS))
 	@echo "  LD      $$@"
@@ -270,7 +284,7 @@ FUZZ_TARGETS := log_reader log_reader_elf policy
 FUZZ_FLAGS := $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
   -fno-sanitize-recover=all $(WARN)
 FUZZ_SECONDS ?= 600
-FUZZ_LOG_READER_SRCS := tools/log_reader.cc tools/elf_file.cc
+FUZZ_LOG_READER_SRCS := tools/log_reader.cc tools/elf_file.cc $(LOG_DECODE_SRCS) log/format.cc
 FUZZ_LOG_READER_LIBS := -lelf -lzstd -lfmt -lsimdjson
 
 .PHONY: fuzz bench-fuzz check-fuzz
@@ -281,13 +295,13 @@ $(BUILD)/fuzz/obj/%.o: %.cc $(PLUGIN_HDRS) $(TOOLS_HDRS) Makefile
 	@mkdir -p $(@D)
 	@test -x "$$(command -v $(FUZZ_CXX))" || { echo "inlinetune: no $(FUZZ_CXX); run 'make deps'" >&2; exit 1; }
 	@echo "  CXX     $@ (libFuzzer+ASan+UBSan)"
-	@$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -Iplugin -Itools -c $< -o $@
+	@$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -Iplugin -Itools $(LIB_INCLUDES) -c $< -o $@
 
 fuzz_objs = $(patsubst %.cc,$(BUILD)/fuzz/obj/%.o,fuzz/$(1)_fuzzer.cc $(2))
 $(BUILD)/fuzz/log_reader: $(call fuzz_objs,log_reader,$(FUZZ_LOG_READER_SRCS))
 $(BUILD)/fuzz/log_reader_elf: $(call fuzz_objs,log_reader_elf,$(FUZZ_LOG_READER_SRCS))
 $(BUILD)/fuzz/log_reader $(BUILD)/fuzz/log_reader_elf: FUZZ_LIBS := $(FUZZ_LOG_READER_LIBS)
-$(BUILD)/fuzz/policy: $(call fuzz_objs,policy,plugin/policy.cc plugin/glob.cc)
+$(BUILD)/fuzz/policy: $(call fuzz_objs,policy,plugin/policy.cc common/glob.cc)
 $(BUILD)/fuzz/policy: FUZZ_LIBS := -linih
 $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%):
 	@echo "  LD      $@"
@@ -308,7 +322,7 @@ clean:
 	rm -rf $(BUILD)
 
 format:
-	clang-format -i plugin/*.cc plugin/*.h testsuite/unit/*.cc
+	clang-format -i plugin/*.cc plugin/*.h log/*.cc log/*.h common/*.cc common/*.h testsuite/unit/*.cc
 
 # ---- bench-fullkernel: the plugin on a whole defconfig kernel --------------
 # linux-source-6.1 arm64 defconfig + kernel-configs/defconfig-ftrace.config,

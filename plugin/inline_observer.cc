@@ -79,9 +79,9 @@ static bool has_summaries(cgraph_node *callee) {
 
 // ---- records -------------------------------------------------------------------
 
-SiteRecord InlineObserver::site_for(cgraph_edge *e, const char *pass, cgraph_node *root,
+Site InlineObserver::site_for(cgraph_edge *e, Pass pass, cgraph_node *root,
                                     const std::vector<std::string> &chain) {
-  SiteRecord s;
+  Site s;
   s.pass = pass;
   tree callee = origin_decl(e->callee->ultimate_alias_target());
   s.caller = ref_of(origin_decl(root));
@@ -109,7 +109,7 @@ SiteRecord InlineObserver::site_for(cgraph_edge *e, const char *pass, cgraph_nod
 
 // Why E was not inlined, and for a size limit which param decided it and where
 // the decision would flip.
-void InlineObserver::classify_refusal(cgraph_edge *e, SiteRecord *site, bool early) {
+void InlineObserver::classify_refusal(cgraph_edge *e, Site *site, bool early) {
   cgraph_inline_failed_t why = e->inline_failed;
   site->reason = cif_names[why];
   site->reason_text = cgraph_inline_failed_string(why);
@@ -186,7 +186,7 @@ void InlineObserver::note_all_functions() {
     if (functions_.count(decl))
       continue;
     function_order_.push_back(decl);
-    FunctionRecord f;
+    Function f;
     f.function = ref_of(decl);
     f.never_inline = never_inline_.count(decl) > 0;
     f.out_of_line = false; // until after_ipa_inline finds it
@@ -207,7 +207,7 @@ void InlineObserver::early_inline_done(cgraph_node *clone) {
     return;
   cgraph_edge *e = clone->callers;
   tree decl = origin_decl(early_fn_);
-  SiteRecord s = site_for(e, "einline", early_fn_, inline_chain(e->call_stmt, decl));
+  Site s = site_for(e, Pass::einline, early_fn_, inline_chain(e->call_stmt, decl));
   s.inlined = true;
   s.reason = "OK";
   s.reason_text = "inlined";
@@ -226,7 +226,7 @@ void InlineObserver::after_early_inline(cgraph_node *fn) {
   for (cgraph_edge *e = fn->callees; e; e = e->next_callee) {
     if (!e->call_stmt || !e->callee)
       continue;
-    SiteRecord s = site_for(e, "einline", fn, inline_chain(e->call_stmt, decl));
+    Site s = site_for(e, Pass::einline, fn, inline_chain(e->call_stmt, decl));
     s.caller_size_before = early_size_before_;
     s.caller_size_after = size_after;
     classify_refusal(e, &s, true);
@@ -252,7 +252,7 @@ void InlineObserver::walk_inline_tree(cgraph_node *root, cgraph_node *node,
   for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
     if (!e->call_stmt || !e->callee)
       continue;
-    SiteRecord s = site_for(e, "inline", root, chain);
+    Site s = site_for(e, Pass::ipa, root, chain);
     tree root_decl = origin_decl(root);
     auto before = ipa_size_before_.find(root_decl);
     if (before != ipa_size_before_.end())
@@ -288,7 +288,7 @@ void InlineObserver::after_ipa_inline() {
     auto it = functions_.find(decl);
     if (it == functions_.end())
       continue; // an IPA clone (foo.constprop.0) of a function already recorded
-    FunctionRecord &f = it->second;
+    Function &f = it->second;
     f.out_of_line = true;
     f.inlined_callees += inlined;
     auto before = ipa_size_before_.find(decl);
@@ -299,8 +299,8 @@ void InlineObserver::after_ipa_inline() {
   }
 }
 
-std::vector<FunctionRecord> InlineObserver::functions() const {
-  std::vector<FunctionRecord> out;
+std::vector<Function> InlineObserver::functions() const {
+  std::vector<Function> out;
   for (tree decl : function_order_)
     out.push_back(functions_.at(decl));
   return out;

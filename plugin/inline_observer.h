@@ -11,8 +11,8 @@
 // an IPA pass placed after it walks the inline trees it built.
 #pragma once
 
-#include "decision_log.h"
 #include "gcc_compat.h"
+#include "records.h"
 
 #include <map>
 #include <set>
@@ -20,6 +20,12 @@
 #include <vector>
 
 namespace inlinetune {
+
+using log::FunctionRef;
+using log::Limit;
+using log::Pass;
+using log::Site;
+using log::Function;
 
 class InlineObserver {
 public:
@@ -34,21 +40,21 @@ public:
   void before_ipa_inline();
   void after_ipa_inline();
 
-  const std::vector<SiteRecord> &sites() const { return sites_; }
-  std::vector<FunctionRecord> functions() const;
+  const std::vector<Site> &sites() const { return sites_; }
+  std::vector<Function> functions() const;
   void clear();
 
 private:
-  SiteRecord site_for(cgraph_edge *e, const char *pass, cgraph_node *root,
+  Site site_for(cgraph_edge *e, Pass pass, cgraph_node *root,
                       const std::vector<std::string> &chain);
-  void classify_refusal(cgraph_edge *e, SiteRecord *site, bool early);
+  void classify_refusal(cgraph_edge *e, Site *site, bool early);
   void walk_inline_tree(cgraph_node *root, cgraph_node *node, std::vector<std::string> chain,
                         int *inlined);
 
 
   std::set<tree> never_inline_;
   std::vector<tree> function_order_; // every defined function, in symtab order
-  std::map<tree, FunctionRecord> functions_;
+  std::map<tree, Function> functions_;
   // Early inliner: the function it runs on, and that function's size before.
   cgraph_node *early_fn_ = nullptr;
   int early_size_before_ = 0;
@@ -56,7 +62,7 @@ private:
   // IPA inliner snapshot.
   std::map<tree, int> ipa_size_before_;
   std::map<gimple *, int> ipa_growth_; // by call statement, which an edge shares with its clones
-  std::vector<SiteRecord> sites_;
+  std::vector<Site> sites_;
 };
 
 // Where relative source paths are taken from (the TU's srctree and cwd).

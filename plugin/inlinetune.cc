@@ -29,7 +29,7 @@
 #include "gcc_compat.h"
 
 #include "call_sites.h"
-#include "decision_log.h"
+#include "encode.h"
 #include "functions.h"
 #include "inline_observer.h"
 #include "log_sink.h"
@@ -65,7 +65,7 @@ struct TranslationUnit {
   std::vector<NeverInlineOutcome> never_inline;
   ForbiddenSites forbidden;
   std::vector<ParamValue> param_values; // GCC's inliner params for the TU, after ours
-  std::vector<TuHeader::FunctionParams> function_params;
+  std::vector<log::FunctionParams> function_params;
   InlineObserver observer;
 };
 
@@ -196,7 +196,7 @@ void apply_function_rules(TranslationUnit &tu) {
       continue;
     apply_function_params(node->decl, checked(fn));
     tu.function_overrides++;
-    TuHeader::FunctionParams fp;
+    log::FunctionParams fp;
     fp.function = {display_name(node->decl), function_names(node->decl).front()};
     for (const auto &[name, setting] : fn)
       if (!tu_values.count(name) || tu_values[name] != setting.value)
@@ -257,13 +257,14 @@ std::string object_path() {
 
 std::string log_text() {
   TranslationUnit &tu = state->tu;
-  TuHeader h;
+  log::TuHeader h;
   h.gcc_version = state->gcc_version;
-  h.target = state->gcc_target;
+  h.gcc_target = state->gcc_target;
   h.source = tu.path;
   h.object = object_path();
   h.tag = state->options.tag;
-  h.policy_md5 = state->policy_md5;
+  if (!state->policy_md5.empty())
+    h.policy_md5 = state->policy_md5;
   h.params = tu.param_values;
   h.function_params = tu.function_params;
   for (const NeverInlineOutcome &n : tu.never_inline)
@@ -276,7 +277,7 @@ std::string log_text() {
   // With -flto the IPA inliner runs at link time in lto1, without this plugin:
   // the log then holds the early inliner's decisions only.
   h.lto = flag_generate_lto;
-  return encode_log(std::move(h), tu.observer.sites(), tu.observer.functions());
+  return log::encode_log(std::move(h), tu.observer.sites(), tu.observer.functions());
 }
 
 // The log as one ELF note in the non-allocated, excluded (flag "e") section
@@ -290,13 +291,13 @@ std::string log_text() {
 // around the note: GCC's idea of the current section stays true.
 void emit_log_note(const std::string &frame) {
   FILE *out = asm_out_file;
-  fprintf(out, "\t.pushsection\t%s,\"e\",%%note\n", kLogSection);
+  fprintf(out, "\t.pushsection\t%s,\"e\",%%note\n", log::kLogSection);
   ASM_OUTPUT_ALIGN(out, 2);
-  const size_t owner_size = std::strlen(kLogNoteOwner) + 1;
+  const size_t owner_size = std::strlen(log::kLogNoteOwner) + 1;
   assemble_integer(GEN_INT(owner_size), 4, BITS_PER_UNIT, 1);
   assemble_integer(GEN_INT(frame.size()), 4, BITS_PER_UNIT, 1);
-  assemble_integer(GEN_INT(kLogNoteType), 4, BITS_PER_UNIT, 1);
-  assemble_string(kLogNoteOwner, owner_size);
+  assemble_integer(GEN_INT(log::kLogNoteType), 4, BITS_PER_UNIT, 1);
+  assemble_string(log::kLogNoteOwner, owner_size);
   ASM_OUTPUT_ALIGN(out, 2);
   assemble_string(frame.data(), frame.size());
   ASM_OUTPUT_ALIGN(out, 2);
@@ -306,7 +307,7 @@ void emit_log_note(const std::string &frame) {
 void write_log() {
   std::string text = log_text();
   if (state->options.log == "obj") {
-    std::string frame = zstd_compress(text);
+    std::string frame = log::zstd_frame(text);
     if (frame.empty()) {
       error("inlinetune: cannot compress the decision log");
       return;

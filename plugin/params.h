@@ -5,13 +5,15 @@
 #pragma once
 
 #include "gcc_compat.h"
-#include "decision_log.h"
+#include "records.h"
 #include "policy.h"
 
 #include <string>
 #include <vector>
 
 namespace inlinetune {
+
+using log::ParamValue;
 
 // A param setting checked against this GCC: the decoded option, as if it had
 // been given as --param=NAME=VALUE.

@@ -152,6 +152,11 @@ std::optional<Limit> Build::limit(const SiteModel &s) const {
   return l;
 }
 
+bool is_local_alias(std::string_view symbol) {
+  constexpr std::string_view kSuffix = ".localalias";
+  return symbol.size() > kSuffix.size() && symbol.substr(symbol.size() - kSuffix.size()) == kSuffix;
+}
+
 std::string symbol_base(std::string_view symbol) {
   for (;;) {
     size_t dot = symbol.rfind('.');
@@ -255,33 +260,34 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
           if (options.keep_site) {
             reader.site(t.header, whole);
             s.id = whole.id;
-            s.lexical_caller = whole.lexical_caller;
-            s.lexical_caller_symbol = whole.lexical_caller_symbol;
-            s.callee = whole.callee;
-            s.callee_symbol = whole.callee_symbol;
+            s.lexical_caller = {whole.lexical_caller.name, whole.lexical_caller.symbol};
+            s.callee = {whole.callee.name, whole.callee.symbol};
             s.location = whole.location;
-            s.caller_symbol = whole.caller_symbol;
+            s.caller.symbol = whole.caller.symbol;
             s.reason = whole.reason;
             s.pass = whole.pass;
             s.inlined = whole.inlined;
             s.limit.reset();
             if (whole.limit)
-              s.limit = LimitView{whole.limit->param, whole.limit->value, whole.limit->flip_at};
+              s.limit = log::BasicLimit<std::string_view>{whole.limit->param, whole.limit->value,
+                                                          whole.limit->flip_at};
           } else {
             reader.site(t.header, s);
           }
           ReadTu::ReadSite r;
           Names &n = t.local;
           r.id = n.intern(s.id);
-          r.lexical_caller = n.intern(s.lexical_caller);
-          r.lexical_caller_symbol = s.lexical_caller_symbol == s.lexical_caller
+          r.lexical_caller = n.intern(s.lexical_caller.name);
+          r.lexical_caller_symbol = s.lexical_caller.symbol == s.lexical_caller.name
                                         ? r.lexical_caller
-                                        : n.intern(s.lexical_caller_symbol);
-          r.callee = n.intern(s.callee);
-          r.callee_symbol = s.callee_symbol == s.callee ? r.callee : n.intern(s.callee_symbol);
+                                        : n.intern(s.lexical_caller.symbol);
+          r.callee = n.intern(s.callee.name);
+          r.callee_symbol =
+              s.callee.symbol == s.callee.name ? r.callee : n.intern(s.callee.symbol);
           r.location = n.intern(s.location);
-          r.caller_symbol = s.caller_symbol == s.lexical_caller_symbol ? r.lexical_caller_symbol
-                                                                       : n.intern(s.caller_symbol);
+          r.caller_symbol = s.caller.symbol == s.lexical_caller.symbol
+                                ? r.lexical_caller_symbol
+                                : n.intern(s.caller.symbol);
           r.reason = n.intern(s.reason);
           r.pass = s.pass;
           r.inlined = s.inlined;
@@ -293,15 +299,15 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
             t.kept.push_back(whole);
         } else if (kind == "function") {
           reader.function(f);
-          const NameId symbol = t.local.intern(f.symbol);
+          const NameId symbol = t.local.intern(f.function.symbol);
           if (symbol >= has_function.size())
             has_function.resize(t.local.size() * 2);
           if (has_function[symbol])
-            throw Error("a second function record for {}", f.symbol);
+            throw Error("a second function record for {}", f.function.symbol);
           has_function[symbol] = 1;
           ReadTu::ReadFunction r;
           r.symbol = symbol;
-          r.name = f.name == f.symbol ? symbol : t.local.intern(f.name);
+          r.name = f.function.name == f.function.symbol ? symbol : t.local.intern(f.function.name);
           r.size_before = f.size_before;
           r.size_after = f.size_after;
           r.inlined_callees = f.inlined_callees;
@@ -327,8 +333,7 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
   for (NameId local = 0; local < t.local.size(); ++local)
     t.hashes[local] = Names::hash(t.local[local]);
 
-  // Real bytes: each symbol goes to the function record of that exact
-  // symbol, else to the record of the function it is a piece of.
+  // Real bytes: each symbol to the function it counts toward (symbol_owner).
   if (info.functions) {
     std::unordered_map<std::string, size_t> by_symbol;
     for (size_t i = 0; i < t.functions.size(); ++i) {
@@ -338,16 +343,13 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
       by_symbol.emplace(object_symbol(std::string(t.local[fn.symbol])), i);
     }
     for (const auto &[symbol, size] : *info.functions) {
-      auto owner = by_symbol.find(symbol);
-      if (owner == by_symbol.end()) {
-        std::string_view sv = symbol;
-        if (sv.size() > 11 && sv.substr(sv.size() - 11) == ".localalias")
-          continue; // an alias of foo: the same bytes
-        owner = by_symbol.find(symbol_base(symbol));
-      }
-      if (owner == by_symbol.end())
+      std::optional<size_t> owner = symbol_owner(symbol, [&](const std::string &name) {
+        auto it = by_symbol.find(name);
+        return it == by_symbol.end() ? std::nullopt : std::optional<size_t>(it->second);
+      });
+      if (!owner)
         continue;
-      ReadTu::ReadFunction &fn = t.functions[owner->second];
+      ReadTu::ReadFunction &fn = t.functions[*owner];
       *fn.bytes += size;
       fn.emitted = true;
     }

@@ -10,7 +10,7 @@
 #pragma once
 
 #include "log_reader.h"
-#include "records.h"
+#include "decode.h"
 
 #include <cstdint>
 #include <functional>
@@ -225,5 +225,20 @@ std::string group_of(std::string_view source, GroupBy by);
 // The function a GCC-made symbol belongs to: "foo.constprop.0.isra.0" ->
 // "foo", "foo.cold" -> "foo", "foo.part.1" -> "foo"; other names as they are.
 std::string symbol_base(std::string_view symbol);
+
+// The one rule for which function a symbol of an object counts toward (its
+// real bytes: FunctionModel::bytes, db's symbols.function): the function
+// record of that exact symbol (FIND(SYMBOL), FIND returning an optional),
+// else, but for a "foo.localalias" (an alias of foo: the same bytes, counted
+// once), the record of the function it is a piece of (symbol_base).
+bool is_local_alias(std::string_view symbol);
+template <typename Find>
+auto symbol_owner(const std::string &symbol, Find &&find) -> decltype(find(symbol)) {
+  if (auto exact = find(symbol))
+    return exact;
+  if (is_local_alias(symbol))
+    return {};
+  return find(symbol_base(symbol));
+}
 
 } // namespace inlinetune

@@ -2,7 +2,7 @@
 #include "database.h"
 
 #include "error.h"
-#include "records.h"
+#include "decode.h"
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -346,7 +346,7 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
            hd.lto, m.has_symbols, m.records);
     ++n.tus;
     for (size_t i = 0; i < hd.never_inline.size(); ++i) {
-      const NeverInlineEntry &e = hd.never_inline[i];
+      const NeverInlineStatus &e = hd.never_inline[i];
       never.run(label, t, i, e.name, e.origin, e.status, json_array(e.functions));
       ++n.never_inline;
     }
@@ -413,8 +413,8 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
       std::optional<int64_t> hot;
       if (s.hot)
         hot = *s.hot ? 1 : 0;
-      site.run(label, t, i + 1, s.id, pass_name(s.pass), s.caller, s.caller_symbol,
-               s.lexical_caller, s.lexical_caller_symbol, s.callee, s.callee_symbol, clone,
+      site.run(label, t, i + 1, s.id, pass_name(s.pass), s.caller.name, s.caller.symbol,
+               s.lexical_caller.name, s.lexical_caller.symbol, s.callee.name, s.callee.symbol, clone,
                s.location, json_array(s.chain), s.inlined, s.reason, s.reason_text, s.callee_size,
                s.growth, s.caller_size_before, s.caller_size_after, s.count, s.frequency, hot,
                limit_param(s.limit), limit_value(s.limit), limit_flip(s.limit));
@@ -423,9 +423,8 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
 
     if (!symbols || !infos[t].functions)
       continue;
-    // Each symbol with the function it is counted to, as build_model counts
-    // bytes: the record of that symbol, else of the function it is a piece
-    // of; NULL for an alias (.localalias) or a symbol no record claims.
+    // Each symbol with the function it counts toward (symbol_owner, as in the
+    // model's bytes); NULL for a symbol no record claims.
     std::map<std::string, std::string> functions; // object symbol -> record symbol
     for (const FunctionModel &f : b.functions)
       if (f.tu == t)
@@ -434,13 +433,10 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
                                                          infos[t].functions->end());
     std::sort(sorted.begin(), sorted.end());
     for (const auto &[name, size] : sorted) {
-      std::optional<std::string> owner;
-      auto it = functions.find(name);
-      const bool alias = name.size() > 11 && name.compare(name.size() - 11, 11, ".localalias") == 0;
-      if (it == functions.end() && !alias)
-        it = functions.find(symbol_base(name));
-      if (it != functions.end() && !(alias && it->first != name))
-        owner = it->second;
+      std::optional<std::string> owner = symbol_owner(name, [&](const std::string &s) {
+        auto it = functions.find(s);
+        return it == functions.end() ? std::nullopt : std::optional<std::string>(it->second);
+      });
       symbol.run(label, t, name, size, owner);
       ++n.symbols;
     }

@@ -13,6 +13,7 @@
 // diffed in SQL.
 // The database is written to a temporary file beside FILE, in one
 // transaction, and renamed over FILE at the end.
+#include "atomic_file.h"
 #include "commands.h"
 #include "database.h"
 #include "error.h"
@@ -46,43 +47,35 @@ std::string default_label(std::string path) {
 }
 
 // A temporary file beside PATH, removed unless renamed over PATH by commit().
+// The database, written beside its final path and renamed there when
+// complete (common/atomic_file.h); with --append, a copy of the old one.
 class TempFile {
 public:
-  explicit TempFile(const std::string &path) : path_(path), temp_(path + ".tmp.XXXXXX") {
-    int fd = mkstemp(temp_.data());
+  explicit TempFile(const std::string &path) : file_(path) {
+    int fd = file_.create(AtomicFile::default_mode());
     if (fd < 0)
-      throw Error("{}: cannot create a temporary file beside it: {}", path_, std::strerror(errno));
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+      throw Error("{}: cannot create a temporary file beside it: {}", path, std::strerror(errno));
     close(fd);
   }
-  ~TempFile() {
-    if (!committed_)
-      unlink(temp_.c_str());
-  }
-  TempFile(const TempFile &) = delete;
-  TempFile &operator=(const TempFile &) = delete;
 
-  const std::string &path() const { return temp_; }
+  const std::string &path() const { return file_.temp_path(); }
   void copy_from(const std::string &from) {
     std::ifstream in(from, std::ios::binary);
     if (!in)
       throw Error("{}: cannot open the database to append to: {}", from, std::strerror(errno));
-    std::ofstream out(temp_, std::ios::binary | std::ios::trunc);
+    std::ofstream out(path(), std::ios::binary | std::ios::trunc);
     out << in.rdbuf();
     if (!out.flush())
-      throw Error("{}: write error: {}", temp_, std::strerror(errno));
+      throw Error("{}: write error: {}", path(), std::strerror(errno));
   }
   void commit() {
-    if (rename(temp_.c_str(), path_.c_str()) != 0)
-      throw Error("{}: cannot rename {} to it: {}", path_, temp_, std::strerror(errno));
-    committed_ = true;
+    if (!file_.commit())
+      throw Error("{}: cannot rename {} to it: {}", file_.path(), file_.temp_path(),
+                  std::strerror(errno));
   }
 
 private:
-  std::string path_, temp_;
-  bool committed_ = false;
+  AtomicFile file_;
 };
 
 int run(const Options &options) {

@@ -64,8 +64,8 @@ private:
 };
 
 const char *direction(Matcher &m, const Site &s) {
-  bool into = m(s.callee, s.callee_symbol);
-  bool from = m(s.lexical_caller, s.lexical_caller_symbol);
+  bool into = m(s.callee.name, s.callee.symbol);
+  bool from = m(s.lexical_caller.name, s.lexical_caller.symbol);
   if (into && from)
     return "recursive";
   if (into)
@@ -97,8 +97,8 @@ int run(const Options &options) {
   std::mutex matching; // keep_site runs on the reading threads; MATCH memoizes
   load.keep_site = [&](const Site &s) {
     std::lock_guard<std::mutex> lock(matching);
-    return match(s.callee, s.callee_symbol) || match(s.lexical_caller, s.lexical_caller_symbol) ||
-           match(s.caller, s.caller_symbol);
+    return match(s.callee.name, s.callee.symbol) || match(s.lexical_caller.name, s.lexical_caller.symbol) ||
+           match(s.caller.name, s.caller.symbol);
   };
   Build b = load_build(paths, report, load);
   if (b.tus.empty())
@@ -168,9 +168,9 @@ int run(const Options &options) {
         {b.tus[r.tu].key,
          r.direction,
          pass_name(s.pass),
-         s.caller,
-         s.lexical_caller,
-         s.callee_clone.empty() ? s.callee : s.callee + " (" + s.callee_clone + ")",
+         s.caller.name,
+         s.lexical_caller.name,
+         s.callee_clone.empty() ? s.callee.name : s.callee.name + " (" + s.callee_clone + ")",
          s.location,
          s.inlined,
          s.reason,

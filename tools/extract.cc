@@ -38,15 +38,17 @@ std::string with_elf_bytes(std::string_view line, const FunctionSizes *functions
     return std::string(line);
   Record record = Record::parse(line);
   Record bytes = nullptr;
-  auto symbol = record.find("symbol");
-  if (symbol == record.end())
-    symbol = record.find("name");
-  if (functions && symbol != record.end() && symbol->is_string()) {
-    std::string name = symbol->get<std::string>();
-    if (!name.empty() && name[0] == '*') // GCC's "use verbatim" mark on asm labels
-      name.erase(0, 1);
-    if (auto found = functions->find(name); found != functions->end())
-      bytes = found->second;
+  if (functions) {
+    // The record's symbol as the decoder reads it; a record it cannot read
+    // gets null.
+    std::optional<std::string> symbol;
+    try {
+      symbol = object_symbol(parse_function(record).function.symbol);
+    } catch (const Error &) {
+    }
+    if (symbol)
+      if (auto found = functions->find(*symbol); found != functions->end())
+        bytes = found->second;
   }
   record["elf_bytes"] = bytes;
   return record.dump();

@@ -9,9 +9,8 @@
 
 #include "elf_file.h"
 
-#include "log_sink.h" // kLogSection, kLogNoteOwner, kLogNoteType
-
-#include <nlohmann/json.hpp>
+#include "decode.h"
+#include "format.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -25,11 +24,28 @@
 
 namespace inlinetune {
 
-// One record, one line of a log.  Ordered, so that a record written back out
-// keeps the plugin's key order.
-using Record = nlohmann::ordered_json;
-
-inline constexpr int kLogSchema = 2; // the "schema" this reader knows
+// The log library's names, as tools/ uses them (log/).
+using log::check_record;
+using log::Function;
+using log::FunctionView;
+using log::kLogNoteOwner;
+using log::kLogNoteType;
+using log::kLogSchema;
+using log::kLogSection;
+using log::Limit;
+using log::NeverInlineStatus;
+using log::object_symbol;
+using log::parse_function;
+using log::parse_header;
+using log::parse_record;
+using log::parse_site;
+using log::Pass;
+using log::pass_name;
+using log::Record;
+using log::RecordReader;
+using log::Site;
+using log::SiteView;
+using log::TuHeader;
 
 struct Diagnostic {
   enum class Level { error, warning, note };
@@ -52,19 +68,6 @@ using DiagnosticSink = std::function<void(const Diagnostic &)>;
 // decode_frames themselves.
 void decode_frames(std::string_view data, const std::function<void(std::string_view)> &text,
                    const std::function<void(std::string_view frame)> &frame_end);
-
-// Checks one line of a log (without its '\n'): a JSON object, nested at most
-// 64 deep, with a string "record", which goes to *KIND.  Returns what is
-// wrong with it, or "".
-std::string check_record(std::string_view line, std::string *kind);
-
-// LINE (one record, without its '\n') as Record::parse reads it, or the
-// same exception: some five times faster where simdjson takes the line, its
-// DOM copied into the Record (numbers typed as nlohmann types them, the last
-// of duplicate keys counting, in the first one's place); Record::parse reads
-// what simdjson refuses (an integer beyond 64 bits, or a line that is not
-// JSON).
-Record parse_record(std::string_view line);
 
 // What LogSet identifies a TU's text by: hash_bytes() of each line (without
 // its '\n'), folded in order, so that it can be had line by line as the

@@ -4,40 +4,31 @@
 #include "error.h"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace inlinetune {
 
-Output::Output(const std::string &path) : path_(path == "-" ? "" : path) {
-  if (path_.empty()) {
+Output::Output(const std::string &path) {
+  if (path.empty() || path == "-") {
     file_ = stdout;
     return;
   }
-  temp_ = path_ + ".tmp.XXXXXX";
-  int fd = mkstemp(temp_.data());
+  file_on_disk_ = std::make_unique<AtomicFile>(path);
+  int fd = file_on_disk_->create(AtomicFile::default_mode());
   if (fd < 0)
-    throw Error("{}: cannot create a temporary file beside it: {}", path_, std::strerror(errno));
-  // mkstemp creates the file 0600; give it the mode a plain create would.
-  mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
+    throw Error("{}: cannot create a temporary file beside it: {}", path, std::strerror(errno));
   file_ = fdopen(fd, "w");
   if (!file_) {
     int err = errno;
     close(fd);
-    unlink(temp_.c_str());
-    throw Error("{}: {}", temp_, std::strerror(err));
+    throw Error("{}: {}", file_on_disk_->temp_path(), std::strerror(err));
   }
 }
 
 Output::~Output() {
-  if (path_.empty() || committed_)
-    return;
-  fclose(file_);
-  unlink(temp_.c_str());
+  if (file_on_disk_ && !closed_)
+    fclose(file_); // the AtomicFile then removes it
 }
 
 void Output::write(std::string_view text) {
@@ -45,27 +36,23 @@ void Output::write(std::string_view text) {
 }
 
 void Output::commit() {
-  if (path_.empty()) {
+  if (!file_on_disk_) {
     if (fflush(stdout) != 0 || ferror(stdout))
       throw Error("standard output: write error: {}", std::strerror(errno));
     return;
   }
   bool failed = fflush(file_) != 0 || ferror(file_);
   int err = errno;
-  committed_ = true; // the file is closed below whatever happens
+  closed_ = true; // the file is closed below whatever happens
   if (fclose(file_) != 0 && !failed) {
     failed = true;
     err = errno;
   }
-  if (failed) {
-    unlink(temp_.c_str());
-    throw Error("{}: write error: {}", temp_, std::strerror(err));
-  }
-  if (rename(temp_.c_str(), path_.c_str()) != 0) {
-    err = errno;
-    unlink(temp_.c_str());
-    throw Error("{}: cannot rename {} to it: {}", path_, temp_, std::strerror(err));
-  }
+  if (failed)
+    throw Error("{}: write error: {}", file_on_disk_->temp_path(), std::strerror(err));
+  if (!file_on_disk_->commit())
+    throw Error("{}: cannot rename {} to it: {}", file_on_disk_->path(),
+                file_on_disk_->temp_path(), std::strerror(errno));
 }
 
 } // namespace inlinetune

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Where a subcommand's output goes: standard output, or a file that is
-// replaced atomically (written to a temporary file beside it, renamed over it
-// by commit()), so that a reader never sees half a file and a failed run
-// leaves the old one in place.
+// replaced atomically (common/atomic_file.h: written to a temporary file
+// beside it, renamed over it by commit()), so that a reader never sees half a
+// file and a failed run leaves the old one in place.
 #pragma once
 
+#include "atomic_file.h"
+
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -26,10 +29,9 @@ public:
   void commit();
 
 private:
-  std::string path_; // empty for standard output
-  std::string temp_;
+  std::unique_ptr<AtomicFile> file_on_disk_; // null for standard output
   FILE *file_ = nullptr;
-  bool committed_ = false;
+  bool closed_ = false;
 };
 
 } // namespace inlinetune

@@ -4,7 +4,7 @@
 #include "build_diff.h"
 #include "build_model.h"
 #include "error.h"
-#include "records.h"
+#include "decode.h"
 
 #include <gtest/gtest.h>
 
@@ -64,7 +64,7 @@ TEST(Records, SiteDefaultsComeBack) {
   TuHeader h = parse_header(Record::parse(header("fs/open.c", "fs/open.o")));
   EXPECT_EQ(h.schema, 2);
   EXPECT_EQ(h.source, "fs/open.c");
-  EXPECT_EQ(h.params.at(0).first, "max-inline-insns-auto");
+  EXPECT_EQ(h.params.at(0).name, "max-inline-insns-auto");
   Site s =
       parse_site(parse(R"({"record":"site","id":"00000000000000aa","pass":"inline",)"
                        R"("caller":"do_sys_open","callee":"do_sys_openat2",)"
@@ -73,10 +73,10 @@ TEST(Records, SiteDefaultsComeBack) {
                        R"("limit":{"param":"max-inline-insns-auto","value":15,"flip_at":29}})"),
                  h);
   EXPECT_EQ(s.pass, Pass::ipa);
-  EXPECT_EQ(s.caller_symbol, "do_sys_open");
-  EXPECT_EQ(s.lexical_caller, "do_sys_open");
-  EXPECT_EQ(s.lexical_caller_symbol, "do_sys_open");
-  EXPECT_EQ(s.callee_symbol, "do_sys_openat2");
+  EXPECT_EQ(s.caller.symbol, "do_sys_open");
+  EXPECT_EQ(s.lexical_caller.name, "do_sys_open");
+  EXPECT_EQ(s.lexical_caller.symbol, "do_sys_open");
+  EXPECT_EQ(s.callee.symbol, "do_sys_openat2");
   EXPECT_EQ(s.chain, std::vector<std::string>{"do_sys_open"});
   EXPECT_EQ(s.reason_text, "--param max-inline-insns-auto limit reached");
   EXPECT_FALSE(s.growth);
@@ -94,15 +94,15 @@ TEST(Records, SymbolsOnlyWhereTheyDiffer) {
           R"("lexical_caller_symbol":"_ZN2ns1gEv","callee":"h","chain":["_ZN2ns1fEi","_ZN2ns1gEv"],)"
           R"("inlined":true,"reason":"OK","limit":{"param":"p","value":1,"flip_at":"unknown"}})"),
       h);
-  EXPECT_EQ(s.caller, "ns::f(int)");
-  EXPECT_EQ(s.caller_symbol, "_ZN2ns1fEi");
-  EXPECT_EQ(s.lexical_caller_symbol, "_ZN2ns1gEv");
+  EXPECT_EQ(s.caller.name, "ns::f(int)");
+  EXPECT_EQ(s.caller.symbol, "_ZN2ns1fEi");
+  EXPECT_EQ(s.lexical_caller.symbol, "_ZN2ns1gEv");
   EXPECT_EQ(s.chain.size(), 2u);
   EXPECT_EQ(s.reason_text, ""); // no "reasons" in this header
   ASSERT_TRUE(s.limit);
   EXPECT_FALSE(s.limit->flip_at);
   Function f = parse_function(parse(R"({"record":"function","name":"f","out_of_line":true})"));
-  EXPECT_EQ(f.symbol, "f");
+  EXPECT_EQ(f.function.symbol, "f");
   EXPECT_TRUE(f.out_of_line);
   EXPECT_FALSE(f.size_after);
 }
@@ -116,7 +116,7 @@ TEST(Records, SchemaOneShapesReadTheSame) {
                             R"("location":"x.c:1:1","chain":["a","b"],"inlined":false,)"
                             R"("reason":"X","reason_text":"x text","growth":null,"limit":null})"),
                       h);
-  EXPECT_EQ(s.lexical_caller_symbol, "b");
+  EXPECT_EQ(s.lexical_caller.symbol, "b");
   EXPECT_EQ(s.callee_clone, "");
   EXPECT_EQ(s.reason_text, "x text");
   EXPECT_FALSE(s.limit);
@@ -394,7 +394,7 @@ TEST(Model, KeptSitesAreWholeRecords) {
       R"({"record":"site","id":"b","pass":"inline","caller":"f","callee":"h","location":"fs/open.c:2:1","inlined":false,"reason":"MAX_INLINE_INSNS_AUTO_LIMIT"})"
       "\n";
   LoadOptions options;
-  options.keep_site = [](const Site &s) { return s.callee == "h"; };
+  options.keep_site = [](const Site &s) { return s.callee.name == "h"; };
   Loaded l = load({{"x.jsonl", log, {}}}, options);
   ASSERT_EQ(l.build.kept_sites.size(), 1u);
   EXPECT_EQ(l.build.kept_sites[0].second.reason_text,

@@ -9,7 +9,7 @@
 #include "log_reader.h"
 #include "parallel.h"
 #include "record_text.h"
-#include "records.h"
+#include "decode.h"
 
 #include <gtest/gtest.h>
 
@@ -465,7 +465,7 @@ TEST(Model, ABuildReadOnManyThreadsIsTheBuildOneThreadMakes) {
   auto load = [&](size_t jobs, std::vector<std::string> *said) {
     LoadOptions options;
     options.jobs = jobs;
-    options.keep_site = [](const Site &s) { return s.callee == "shared_inline"; };
+    options.keep_site = [](const Site &s) { return s.callee.name == "shared_inline"; };
     Collected c;
     Build b = load_build({dir.path()}, c.sink(), options);
     *said = c.diagnostics;

@@ -7,7 +7,7 @@
 #include "error.h"
 #include "log_reader.h"
 #include "record_text.h"
-#include "records.h"
+#include "decode.h"
 
 #include <gtest/gtest.h>
 

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The decision log's encoding, schema 2 (docs/log-format.md): what is not known
 // or can be inferred is left out; the reason texts go to the header.
-#include "decision_log.h"
+#include "encode.h"
 
 #include <gtest/gtest.h>
 
-using namespace inlinetune;
+using namespace inlinetune::log;
 
 static FunctionRef c_fn(const std::string &name) {
   return {name, name};
 }
 
-static SiteRecord site(const std::string &caller, const std::string &callee) {
-  SiteRecord s;
-  s.pass = "einline";
+static Site site(const std::string &caller, const std::string &callee) {
+  Site s;
+  s.pass = Pass::einline;
   s.caller = s.lexical_caller = c_fn(caller);
   s.callee = c_fn(callee);
   s.location = "fs/open.c:10:3";
@@ -24,7 +24,7 @@ static SiteRecord site(const std::string &caller, const std::string &callee) {
 }
 
 TEST(DecisionLog, SiteLeavesOutWhatIsNotKnownOrInferable) {
-  SiteRecord s = site("do_sys_open", "getname");
+  Site s = site("do_sys_open", "getname");
   s.inlined = true;
   s.frequency = 1.0;
   s.hot = true;
@@ -35,8 +35,8 @@ TEST(DecisionLog, SiteLeavesOutWhatIsNotKnownOrInferable) {
 }
 
 TEST(DecisionLog, SiteWithEverything) {
-  SiteRecord s = site("step_into", "percpu_up_read");
-  s.pass = "inline";
+  Site s = site("step_into", "percpu_up_read");
+  s.pass = Pass::ipa;
   s.lexical_caller = c_fn("reserve_stack");
   s.callee_clone = "percpu_up_read.constprop.0";
   s.chain = {"step_into", "pick_link", "reserve_stack"};
@@ -63,7 +63,7 @@ TEST(DecisionLog, SiteWithEverything) {
 }
 
 TEST(DecisionLog, UnknownFlipPointStaysSaid) {
-  SiteRecord s = site("f", "g");
+  Site s = site("f", "g");
   s.limit = Limit{"inline-unit-growth", 40, std::nullopt};
   EXPECT_NE(
       encode(s).find(
@@ -72,7 +72,7 @@ TEST(DecisionLog, UnknownFlipPointStaysSaid) {
 }
 
 TEST(DecisionLog, SymbolsOnlyWhereTheyDifferFromTheName) {
-  SiteRecord s = site("x", "y");
+  Site s = site("x", "y");
   s.caller = s.lexical_caller = {"ns::K::f(int)", "_ZN2ns1K1fEi"};
   s.callee = {"ns::g()", "_ZN2ns1gEv"};
   s.chain = {"_ZN2ns1K1fEi"};
@@ -92,15 +92,15 @@ TEST(DecisionLog, SymbolsOnlyWhereTheyDifferFromTheName) {
 }
 
 TEST(DecisionLog, LexicalCallerOfTheSameNameButAnotherSymbolIsKept) {
-  SiteRecord s = site("f", "g");
+  Site s = site("f", "g");
   s.lexical_caller = {"f", "f.0"};
   EXPECT_NE(encode(s).find("\"lexical_caller\":\"f\",\"lexical_caller_symbol\":\"f.0\","),
             std::string::npos);
 }
 
 TEST(DecisionLog, IdIsTheSameWhateverIsLeftOut) {
-  SiteRecord a = site("f", "g");
-  SiteRecord b = a;
+  Site a = site("f", "g");
+  Site b = a;
   b.lexical_caller = c_fn("h");
   EXPECT_NE(site_id(a), site_id(b));
   b.caller = c_fn("h"); // the same call, logged in h's own body
@@ -109,7 +109,7 @@ TEST(DecisionLog, IdIsTheSameWhateverIsLeftOut) {
 }
 
 TEST(DecisionLog, Function) {
-  FunctionRecord f;
+  Function f;
   f.function = c_fn("getname");
   f.size_after = 12;
   f.out_of_line = false;
@@ -127,7 +127,7 @@ TEST(DecisionLog, Function) {
 static TuHeader header() {
   TuHeader h;
   h.gcc_version = "12.2.0";
-  h.target = "aarch64-linux-gnu";
+  h.gcc_target = "aarch64-linux-gnu";
   h.source = "fs/open.c";
   h.object = "fs/open.o";
   return h;
@@ -153,12 +153,12 @@ TEST(DecisionLog, HeaderWithoutPolicyHasNoMd5) {
 }
 
 TEST(DecisionLog, ReasonTextsOncePerTuSortedByCode) {
-  std::vector<SiteRecord> sites{site("f", "g"), site("f", "h"), site("f", "k"), site("f", "g")};
+  std::vector<Site> sites{site("f", "g"), site("f", "h"), site("f", "k"), site("f", "g")};
   sites[1].reason = "NEVER_INLINE_LIST";
   sites[1].reason_text = "function is on inlinetune's never-inline list";
   sites[2].reason = "BODY_NOT_AVAILABLE";
   sites[2].reason_text = "function body not available";
-  FunctionRecord f;
+  Function f;
   f.function = c_fn("f");
   std::string log = encode_log(header(), sites, {f});
   std::string first = log.substr(0, log.find('\n') + 1);
@@ -168,7 +168,7 @@ TEST(DecisionLog, ReasonTextsOncePerTuSortedByCode) {
             std::string::npos)
       << first;
   std::string expected = first;
-  for (const SiteRecord &s : sites)
+  for (const Site &s : sites)
     expected += encode(s);
   expected += encode(f);
   EXPECT_EQ(log, expected);
@@ -179,11 +179,11 @@ TEST(DecisionLog, ReasonTextsOncePerTuSortedByCode) {
 // tag) becomes U+FFFD instead of an exception that would fail the compile;
 // the id is made from the bytes as they are.
 TEST(DecisionLog, BytesThatAreNotUtf8BecomeReplacementCharacters) {
-  SiteRecord s = site("f", "g");
+  Site s = site("f", "g");
   s.location = "lat\xe9.c:1:2";
   std::string line = encode(s);
   EXPECT_NE(line.find("\"location\":\"lat\xef\xbf\xbd.c:1:2\""), std::string::npos) << line;
-  SiteRecord other = s;
+  Site other = s;
   other.location = "lat\xe8.c:1:2"; // logged the same way, a different call site
   EXPECT_EQ(encode(other).substr(encode(other).find("\"pass\"")),
             line.substr(line.find("\"pass\"")));

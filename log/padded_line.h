@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// tools/padded_line.h: a line copied where simdjson may read past its end.
+// log/padded_line.h: a line copied where simdjson may read past its end.
 // simdjson reads up to SIMDJSON_PADDING bytes beyond its input; a line in
 // the middle of a caller's buffer cannot promise that, so the readers that
 // take any line (check_record, parse_record, RecordReader::parse) copy it
@@ -10,12 +10,12 @@
 #include <string_view>
 #include <vector>
 
-namespace inlinetune {
+namespace inlinetune::log {
 
 class PaddedLine {
 public:
   // At least simdjson's SIMDJSON_PADDING (checked where simdjson is included:
-  // records.cc); kept here so that this header does not pull simdjson in.
+  // log/decode.cc); kept here so that this header does not pull simdjson in.
   static constexpr size_t kPadding = 64;
 
   // LINE's bytes, followed by kPadding more that may be read; valid until
@@ -31,4 +31,4 @@ private:
   std::vector<char> buffer_;
 };
 
-} // namespace inlinetune
+} // namespace inlinetune::log

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "decision_log.h"
+#include "encode.h"
 
 #include <nlohmann/json.hpp>
+#include <zstd.h>
 
-namespace inlinetune {
+#include <cstdio>
+
+namespace inlinetune::log {
 
 using Json = nlohmann::ordered_json;
 
@@ -54,7 +57,15 @@ static std::string fnv1a(const std::string &s) {
   return buf;
 }
 
-std::string site_id(const SiteRecord &site) {
+const char *pass_name(Pass pass) {
+  return pass == Pass::einline ? "einline" : "inline";
+}
+
+std::string object_symbol(const std::string &symbol) {
+  return !symbol.empty() && symbol[0] == '*' ? symbol.substr(1) : symbol;
+}
+
+std::string site_id(const Site &site) {
   return fnv1a(site.lexical_caller.symbol + '\n' + site.callee.symbol + '\n' + site.location);
 }
 
@@ -75,16 +86,16 @@ std::string encode(const TuHeader &h) {
                          {"status", n.status},
                          {"functions", n.functions}});
   Json fparams = Json::array();
-  for (const TuHeader::FunctionParams &f : h.function_params)
+  for (const FunctionParams &f : h.function_params)
     fparams.push_back(Json{{"function", ref(f.function)}, {"params", params(f.params)}});
   Json j{{"record", "tu"},
          {"schema", kLogSchema},
-         {"gcc", Json{{"version", h.gcc_version}, {"target", h.target}}},
+         {"gcc", Json{{"version", h.gcc_version}, {"target", h.gcc_target}}},
          {"source", h.source},
          {"object", h.object},
          {"tag", h.tag}};
-  if (!h.policy_md5.empty())
-    j["policy_md5"] = h.policy_md5;
+  if (h.policy_md5)
+    j["policy_md5"] = *h.policy_md5;
   j["params"] = params(h.params);
   j["function_params"] = fparams;
   j["never_inline"] = never;
@@ -96,8 +107,8 @@ std::string encode(const TuHeader &h) {
   return line(j);
 }
 
-std::string encode(const SiteRecord &s) {
-  Json j{{"record", "site"}, {"id", site_id(s)}, {"pass", s.pass}};
+std::string encode(const Site &s) {
+  Json j{{"record", "site"}, {"id", site_id(s)}, {"pass", pass_name(s.pass)}};
   put_ref(&j, "caller", s.caller);
   if (!same(s.lexical_caller, s.caller))
     put_ref(&j, "lexical_caller", s.lexical_caller);
@@ -123,7 +134,7 @@ std::string encode(const SiteRecord &s) {
   return line(j);
 }
 
-std::string encode(const FunctionRecord &f) {
+std::string encode(const Function &f) {
   Json j{{"record", "function"}, {"name", f.function.name}};
   if (f.function.symbol != f.function.name)
     j["symbol"] = f.function.symbol;
@@ -135,16 +146,25 @@ std::string encode(const FunctionRecord &f) {
   return line(j);
 }
 
-std::string encode_log(TuHeader header, const std::vector<SiteRecord> &sites,
-                       const std::vector<FunctionRecord> &functions) {
-  for (const SiteRecord &s : sites)
+std::string encode_log(TuHeader header, const std::vector<Site> &sites,
+                       const std::vector<Function> &functions) {
+  for (const Site &s : sites)
     header.reasons.emplace(s.reason, s.reason_text);
   std::string text = encode(header);
-  for (const SiteRecord &s : sites)
+  for (const Site &s : sites)
     text += encode(s);
-  for (const FunctionRecord &f : functions)
+  for (const Function &f : functions)
     text += encode(f);
   return text;
 }
 
-} // namespace inlinetune
+std::string zstd_frame(const std::string &text, int level) {
+  std::string out(ZSTD_compressBound(text.size()), '\0');
+  size_t n = ZSTD_compress(out.data(), out.size(), text.data(), text.size(), level);
+  if (ZSTD_isError(n))
+    return {};
+  out.resize(n);
+  return out;
+}
+
+} // namespace inlinetune::log

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "records.h"
+#include "decode.h"
 
 #include "error.h"
 
@@ -10,9 +10,196 @@
 #include <cstring>
 #include <type_traits>
 
-namespace inlinetune {
+namespace inlinetune::log {
 
 namespace {
+
+constexpr int kMaxDepth = 64; // JSON nesting within one record
+
+// ---- one line: checked, parsed ---------------------------------------------
+
+// nlohmann's message without its "[json.exception...] parse error at line 1,
+// column N: " preamble (each record is parsed alone, so its line is always 1),
+// and with the bytes it quotes ("last read: ...") that are not printable
+// ASCII escaped: they may not be UTF-8.
+std::string json_error(const Record::exception &e) {
+  std::string_view raw = e.what();
+  size_t column = raw.find("column ");
+  size_t colon = raw.find(": ", column == std::string::npos ? 0 : column);
+  if (colon != std::string::npos)
+    raw.remove_prefix(colon + 2);
+  std::string what;
+  for (char c : raw) {
+    auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7f)
+      what += fmt::format("\\x{:02x}", u);
+    else
+      what += c;
+  }
+  if (const auto *pe = dynamic_cast<const Record::parse_error *>(&e))
+    return fmt::format("invalid JSON at byte {}: {}", pe->byte, what);
+  return "invalid JSON: " + what;
+}
+
+// Checks a line without building it: a SAX pass that tracks the depth and
+// catches the top-level "record" (some three times faster than parsing into
+// a Record, which only headers need).
+class LineChecker : public nlohmann::json_sax<Record> {
+public:
+  bool null() override { return value(false); }
+  bool boolean(bool) override { return value(false); }
+  bool number_integer(number_integer_t) override { return value(false); }
+  bool number_unsigned(number_unsigned_t) override { return value(false); }
+  bool number_float(number_float_t, const string_t &) override { return value(false); }
+  bool binary(binary_t &) override { return value(false); }
+  bool string(string_t &s) override {
+    if (depth_ == 1 && in_record_)
+      kind_ = s;
+    return value(true);
+  }
+  bool start_object(std::size_t) override { return open(true); }
+  bool start_array(std::size_t) override { return open(false); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t &k) override {
+    in_record_ = depth_ == 1 && k == "record";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string &,
+                   const nlohmann::detail::exception &e) override {
+    problem_ = json_error(e);
+    return false;
+  }
+
+  std::string result(bool parsed, std::string *kind) {
+    if (!problem_.empty())
+      return problem_;
+    if (too_deep_)
+      return fmt::format("nested more than {} deep", kMaxDepth);
+    if (!parsed || !object_)
+      return "not a JSON object";
+    if (!kind_)
+      return "no \"record\" string";
+    if (kind)
+      *kind = std::move(*kind_);
+    return "";
+  }
+
+private:
+  bool value(bool is_string) {
+    if (depth_ == 1 && in_record_ && !is_string)
+      kind_.reset(); // a later "record" overrides an earlier one, as in a Record
+    in_record_ = false;
+    return depth_ > 0; // a scalar at the top: not an object
+  }
+  bool open(bool object) {
+    if (depth_ == 0)
+      object_ = object;
+    else
+      value(false);
+    if (++depth_ > kMaxDepth)
+      too_deep_ = true;
+    return !too_deep_ && object_;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+
+  int depth_ = 0;
+  bool object_ = false, in_record_ = false, too_deep_ = false;
+  std::optional<std::string> kind_;
+  std::string problem_;
+};
+
+std::string check_header(const Record &header) {
+  auto schema = header.find("schema");
+  if (schema == header.end() || !schema->is_number_integer())
+    return "TU header without an integer \"schema\"";
+  if (*schema != kLogSchema)
+    return fmt::format("unsupported schema {} (this inlinetune reads schema {})", schema->dump(),
+                       kLogSchema);
+  return "";
+}
+
+// check_record's fast path: simdjson validates a line some five times faster
+// than LineChecker.  It takes exactly the lines nlohmann takes (strict UTF-8,
+// escapes and surrogates, no control characters in strings, nesting counted
+// alike), except integers beyond 64 bits, which it refuses; so whatever it
+// refuses goes to LineChecker, which decides and words the message.
+class FastChecker {
+public:
+  FastChecker() {
+    if (parser_.allocate(size_t(1) << 16, kMaxDepth))
+      throw std::bad_alloc();
+  }
+  // True when LINE is a JSON object whose (last) "record" is a string, put in *KIND.
+  bool check(std::string_view line, std::string *kind) {
+    const std::string_view padded = padded_.copy(line);
+    simdjson::dom::element doc;
+    simdjson::dom::object object;
+    if (parser_.parse(padded.data(), padded.size(), false).get(doc) || doc.get_object().get(object))
+      return false;
+    std::optional<std::string_view> found;
+    for (simdjson::dom::key_value_pair field : object)
+      if (field.key == "record")
+        found = field.value.is_string()
+                    ? std::optional<std::string_view>(field.value.get_string().value_unsafe())
+                    : std::nullopt;
+    if (!found)
+      return false;
+    if (kind)
+      kind->assign(*found);
+    return true;
+  }
+
+private:
+  simdjson::dom::parser parser_;
+  PaddedLine padded_;
+};
+
+// A simdjson value as the Record nlohmann's parser makes of its text.
+Record to_record(simdjson::dom::element e) {
+  using Type = simdjson::dom::element_type;
+  switch (e.type()) {
+  case Type::OBJECT: {
+    Record object = Record::object();
+    const simdjson::dom::object fields = e.get_object().value_unsafe();
+    // Room first: the members' keys are const, so growing would copy them.
+    object.get_ref<Record::object_t &>().reserve(fields.size());
+    for (simdjson::dom::key_value_pair field : fields)
+      object[std::string(field.key)] = to_record(field.value); // a later duplicate replaces
+    return object;
+  }
+  case Type::ARRAY: {
+    Record array = Record::array();
+    const simdjson::dom::array items = e.get_array().value_unsafe();
+    array.get_ref<Record::array_t &>().reserve(items.size());
+    for (simdjson::dom::element item : items)
+      array.push_back(to_record(item));
+    return array;
+  }
+  case Type::INT64: {
+    // nlohmann types an integer without a '-' as unsigned ("-0" is the one
+    // it types otherwise; both print as 0).
+    const int64_t v = e.get_int64().value_unsafe();
+    return v < 0 ? Record(v) : Record(static_cast<uint64_t>(v));
+  }
+  case Type::UINT64:
+    return Record(e.get_uint64().value_unsafe());
+  case Type::DOUBLE:
+    return Record(e.get_double().value_unsafe());
+  case Type::STRING:
+    return Record(std::string(e.get_string().value_unsafe()));
+  case Type::BOOL:
+    return Record(e.get_bool().value_unsafe());
+  case Type::NULL_VALUE:
+    break;
+  }
+  return Record(nullptr);
+}
+
+
 
 // ---- reading a JSON value, from nlohmann or from simdjson -----------------
 // parse_site and parse_function read a Record (nlohmann); RecordReader reads
@@ -306,20 +493,18 @@ template <typename R, typename S> void read_site(const R &r, const TuHeader &hea
   else
     throw Error("\"pass\": expected \"einline\" or \"inline\", found {}",
                 Record(std::string(pass)).dump());
-  if (!function_ref(r, k_caller, k_caller_symbol, &s.caller, &s.caller_symbol))
+  if (!function_ref(r, k_caller, k_caller_symbol, &s.caller.name, &s.caller.symbol))
     throw Error("\"caller\" is missing");
-  if (!function_ref(r, k_lexical_caller, k_lexical_caller_symbol, &s.lexical_caller,
-                    &s.lexical_caller_symbol)) {
+  if (!function_ref(r, k_lexical_caller, k_lexical_caller_symbol, &s.lexical_caller.name,
+                    &s.lexical_caller.symbol))
     s.lexical_caller = s.caller;
-    s.lexical_caller_symbol = s.caller_symbol;
-  }
-  if (!function_ref(r, k_callee, k_callee_symbol, &s.callee, &s.callee_symbol))
+  if (!function_ref(r, k_callee, k_callee_symbol, &s.callee.name, &s.callee.symbol))
     throw Error("\"callee\" is missing");
   set(s.callee_clone, opt_string(r, k_callee_clone).value_or(""));
   set(s.location, opt_string(r, k_location).value_or("?"));
   string_array(r, k_chain, s.chain);
   if (s.chain.empty())
-    s.chain.push_back(s.caller_symbol);
+    s.chain.push_back(s.caller.symbol);
   std::optional<bool> inlined = opt_bool(r, k_inlined);
   if (!inlined)
     throw Error("\"inlined\" is missing");
@@ -340,7 +525,7 @@ template <typename R, typename S> void read_site(const R &r, const TuHeader &hea
   if (auto limit = lookup(r, k_limit)) {
     if (!limit->is_object())
       wrong("limit", "an object");
-    typename std::remove_reference_t<decltype(*s.limit)> l; // Limit or LimitView
+    typename std::remove_reference_t<decltype(*s.limit)> l; // BasicLimit<string or view>
     l.param = need_string(*limit, "param");
     l.value = opt_int(*limit, "value").value_or(0);
     auto flip = limit->member("flip_at");
@@ -351,8 +536,8 @@ template <typename R, typename S> void read_site(const R &r, const TuHeader &hea
 }
 
 template <typename R, typename F> void read_function(const R &r, F &f) {
-  set(f.name, need_string(r, k_name));
-  set(f.symbol, opt_string(r, k_symbol).value_or(std::string_view(f.name)));
+  set(f.function.name, need_string(r, k_name));
+  set(f.function.symbol, opt_string(r, k_symbol).value_or(std::string_view(f.function.name)));
   f.size_before = opt_int(r, k_size_before);
   f.size_after = opt_int(r, k_size_after);
   f.inlined_callees = opt_int(r, k_inlined_callees).value_or(0);
@@ -373,12 +558,33 @@ std::string header_string(const Record &r, const std::string &key, std::string f
 
 } // namespace
 
-const char *pass_name(Pass pass) {
-  return pass == Pass::einline ? "einline" : "inline";
+Record parse_record(std::string_view line) {
+  thread_local simdjson::dom::parser parser;
+  thread_local PaddedLine buffer;
+  const std::string_view padded = buffer.copy(line);
+  simdjson::dom::element doc;
+  if (parser.parse(padded.data(), padded.size(), false).get(doc))
+    return Record::parse(line);
+  return to_record(doc);
 }
 
-std::string object_symbol(const std::string &symbol) {
-  return !symbol.empty() && symbol[0] == '*' ? symbol.substr(1) : symbol;
+std::string check_record(std::string_view line, std::string *kind) {
+  thread_local FastChecker fast;
+  if (fast.check(line, kind))
+    return "";
+  LineChecker checker;
+  bool parsed = Record::sax_parse(line, &checker);
+  return checker.result(parsed, kind);
+}
+
+
+std::string header_problem(const Record &header) {
+  return check_header(header);
+}
+
+std::string header_object(const Record &header) {
+  auto object = header.find("object");
+  return object != header.end() && object->is_string() ? object->get<std::string>() : "";
 }
 
 TuHeader parse_header(const Record &r) {
@@ -399,7 +605,7 @@ TuHeader parse_header(const Record &r) {
     if (!params->is_object())
       wrong("params", "an object");
     for (const auto &[name, value] : params->items())
-      h.params.emplace_back(name, value.is_string() ? value.get<std::string>() : value.dump());
+      h.params.push_back({name, value.is_string() ? value.get<std::string>() : value.dump()});
     h.params_json = params->dump();
   }
   if (const Record *reasons = find(r, "reasons")) {
@@ -417,7 +623,7 @@ TuHeader parse_header(const Record &r) {
     for (const Record &entry : *never) {
       if (!entry.is_object())
         continue;
-      NeverInlineEntry e;
+      NeverInlineStatus e;
       e.name = header_string(entry, "name", "");
       e.origin = header_string(entry, "origin", "");
       e.status = header_string(entry, "status", "");
@@ -431,11 +637,28 @@ TuHeader parse_header(const Record &r) {
                    name && name->is_string())
             e.functions.emplace_back(name->str());
         }
-      if (e.status == "applied")
-        h.never_inline_applied.push_back(e.name);
       h.never_inline.push_back(std::move(e));
     }
   }
+  // "function_params" and "forbidden_sites": read as far as they have the
+  // shape the plugin writes; what does not is left out, not an error.
+  if (const Record *fparams = find(r, "function_params"); fparams && fparams->is_array())
+    for (const Record &entry : *fparams) {
+      const Record *fn = entry.is_object() ? find(entry, "function") : nullptr;
+      const Record *ps = entry.is_object() ? find(entry, "params") : nullptr;
+      if (!fn || !fn->is_object() || !ps || !ps->is_object())
+        continue;
+      FunctionParams f;
+      f.function.name = header_string(*fn, "name", "");
+      f.function.symbol = header_string(*fn, "symbol", f.function.name);
+      for (const auto &[name, value] : ps->items())
+        f.params.push_back({name, value.is_string() ? value.get<std::string>() : value.dump()});
+      h.function_params.push_back(std::move(f));
+    }
+  if (const Record *sites = find(r, "forbidden_sites"); sites && sites->is_array())
+    for (const Record &site : *sites)
+      if (site.is_string())
+        h.forbidden_sites.push_back(site.get<std::string>());
   h.lto = opt_bool(NValue(r), "lto").value_or(false);
   return h;
 }
@@ -519,4 +742,4 @@ void RecordReader::function(FunctionView &function) const {
     read_function(impl_->fast, function);
 }
 
-} // namespace inlinetune
+} // namespace inlinetune::log
