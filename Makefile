@@ -210,19 +210,19 @@ bench-kernel: deps
 # plugin's never-inline lists do: common/glob, common/symbol_names), and no
 # plugin source.
 TOOLS_SHARED_SRCS := $(LOG_SRCS) $(COMMON_SRCS)
-TOOLS_SRCS := $(wildcard tools/*.cc) $(TOOLS_SHARED_SRCS)
-TOOLS_LIB_SRCS := tools/elf_file.cc tools/log_reader.cc tools/output.cc \
-  tools/build_model.cc tools/table.cc $(TOOLS_SHARED_SRCS)
-TOOLS_HDRS := $(wildcard tools/*.h) $(LIB_HDRS)
+# tools/ in the order data flows: read/ (objects, notes, frames, log sets) ->
+# model/ (a build, two builds compared, a correlation) <- inputs/ (results,
+# execution profiles, CSV) -> output/ (tables, the HTML page, SQLite, files)
+# -> commands/ (main, the command table, option groups, one file per
+# subcommand); support/ (threads, hashing) serves them all.
+TOOLS_LAYERS := read model inputs output commands support
+TOOLS_SRCS := $(foreach l,$(TOOLS_LAYERS),$(wildcard tools/$(l)/*.cc)) $(TOOLS_SHARED_SRCS)
+# The unit tests link every layer but commands/.
+TOOLS_LIB_SRCS := $(filter-out tools/commands/%,$(TOOLS_SRCS))
+TOOLS_HDRS := $(foreach l,$(TOOLS_LAYERS),$(wildcard tools/$(l)/*.h)) $(LIB_HDRS)
 TOOLS_UNIT_SRCS := $(wildcard testsuite/tools/unit/*.cc)
 TOOLS_LIBS := -lelf -lzstd -lfmt -liberty -lsimdjson
-# correlate and db: the two-build diff, results and profile readers, the
-# correlation, the SQLite writer (tools/build_diff.h, correlation.h, database.h).
-TOOLS_LIB_SRCS += tools/build_diff.cc tools/csv_reader.cc tools/results_reader.cc \
-  tools/profile_reader.cc tools/correlation.cc tools/database.cc
 TOOLS_LIBS += -lsqlite3
-# report: its page, and the escaping of the page's JSON block (tools/html_report.h).
-TOOLS_LIB_SRCS += tools/html_report.cc
 # The lit tests that compile C with the plugin use this one (testsuite/tools/lit.cfg.py).
 TOOLS_TEST_CC := gcc-12
 # -O0: CLI11 and nlohmann-json are header-only, and at -O1 under the sanitizers
@@ -269,7 +269,7 @@ check-tools:
 
 format: format-tools
 format-tools:
-	clang-format -i tools/*.cc tools/*.h testsuite/tools/unit/*.cc testsuite/tools/unit/*.h
+	clang-format -i tools/*/*.cc tools/*/*.h testsuite/tools/unit/*.cc testsuite/tools/unit/*.h
 # ---- end of tools ----------------------------------------------------------
 
 # ---- fuzz: libFuzzer targets ------------------------------------------------
@@ -284,7 +284,7 @@ FUZZ_TARGETS := log_reader log_reader_elf policy
 FUZZ_FLAGS := $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
   -fno-sanitize-recover=all $(WARN)
 FUZZ_SECONDS ?= 600
-FUZZ_LOG_READER_SRCS := tools/log_reader.cc tools/elf_file.cc $(LOG_DECODE_SRCS) log/format.cc
+FUZZ_LOG_READER_SRCS := tools/read/log_reader.cc tools/read/elf_file.cc $(LOG_DECODE_SRCS) log/format.cc
 FUZZ_LOG_READER_LIBS := -lelf -lzstd -lfmt -lsimdjson
 
 .PHONY: fuzz bench-fuzz check-fuzz

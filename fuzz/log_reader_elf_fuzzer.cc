@@ -11,9 +11,9 @@
 // that directory (absolute, or with a '..') are parsed but not read, so that
 // the target never opens files of the machine it runs on.
 // Build and run: `make bench-fuzz` (README.md).
-#include "elf_file.h"
+#include "read/elf_file.h"
 #include "error.h"
-#include "log_reader.h"
+#include "read/log_reader.h"
 
 #include <cstdio>
 #include <cstdlib>

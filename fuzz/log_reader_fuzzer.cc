@@ -14,7 +14,7 @@
 //
 // Anything thrown out of here (records() of a TU that passed the checks, say)
 // is a crash for libFuzzer.  Build and run: `make bench-fuzz` (README.md).
-#include "log_reader.h"
+#include "read/log_reader.h"
 
 #include <cstdio>
 #include <cstdlib>

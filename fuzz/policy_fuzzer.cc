@@ -50,14 +50,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   std::string_view text(reinterpret_cast<const char *>(bytes), size);
 
   Policy policy;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   size_t before = shape(policy);
   bool ok = policy.load_text(text, "fuzz.ini", &diags);
   if (ok != diags.empty())
     fail("load_text's result and its diagnostics disagree");
   if (!ok && shape(policy) != before)
     fail("a failed load changed the policy");
-  for (const Diagnostic &d : diags)
+  for (const PolicyDiagnostic &d : diags)
     if (d.message.empty() || d.describe().empty())
       fail("empty diagnostic");
 

@@ -199,8 +199,6 @@ Record to_record(simdjson::dom::element e) {
   return Record(nullptr);
 }
 
-
-
 // ---- reading a JSON value, from nlohmann or from simdjson -----------------
 // parse_site and parse_function read a Record (nlohmann); RecordReader reads
 // simdjson's DOM, several times faster.  Both go through one template
@@ -576,7 +574,6 @@ std::string check_record(std::string_view line, std::string *kind) {
   bool parsed = Record::sax_parse(line, &checker);
   return checker.result(parsed, kind);
 }
-
 
 std::string header_problem(const Record &header) {
   return check_header(header);

@@ -81,10 +81,8 @@ static std::string line(const Json &j) {
 std::string encode(const TuHeader &h) {
   Json never = Json::array();
   for (const NeverInlineStatus &n : h.never_inline)
-    never.push_back(Json{{"name", n.name},
-                         {"origin", n.origin},
-                         {"status", n.status},
-                         {"functions", n.functions}});
+    never.push_back(Json{
+        {"name", n.name}, {"origin", n.origin}, {"status", n.status}, {"functions", n.functions}});
   Json fparams = Json::array();
   for (const FunctionParams &f : h.function_params)
     fparams.push_back(Json{{"function", ref(f.function)}, {"params", params(f.params)}});

@@ -6,6 +6,8 @@
 // headers are not self-contained.
 #pragma once
 
+// The order matters (above): `make format` must keep it.
+// clang-format off
 #include "gcc-plugin.h"
 #include "plugin-version.h"
 
@@ -35,6 +37,7 @@
 #include "rtl.h"
 #include "output.h"
 #include "md5.h"
+// clang-format on
 
 #if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 12
 #error "inlinetune supports GCC 11 and 12; this GCC's internals were not checked"

@@ -495,7 +495,7 @@ bool configure(const plugin_name_args *info) {
 
   // Order: profile= options, then policy files, each in command-line order
   // (later overrides earlier); never-inline names add up.
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   Origin command_line;
   for (const std::string &p : state->options.profiles)
     ok &= state->policy.add_profile_rule(p, command_line, &diags);
@@ -503,7 +503,7 @@ bool configure(const plugin_name_args *info) {
     ok &= state->policy.load_file(f, &diags);
   for (const std::string &l : state->options.noinline_lists)
     ok &= state->policy.add_never_inline_list(l, command_line, &diags);
-  for (const Diagnostic &d : diags)
+  for (const PolicyDiagnostic &d : diags)
     error("inlinetune: %s", d.describe().c_str());
 
   // Every param anywhere, checked against this GCC now, so that a typo fails

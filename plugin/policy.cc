@@ -14,7 +14,7 @@ namespace inlinetune {
 
 namespace {
 
-using ProfileMap = std::map<std::string, Profile, std::less<>>;
+using ProfileMap = std::map<std::string, ParamProfile, std::less<>>;
 
 constexpr const char *kBuiltinFile = "<built-in>";
 
@@ -108,7 +108,7 @@ constexpr size_t kMaxErrorsPerFile = 20;
 class Parser {
 public:
   Parser(ProfileMap &profiles, std::vector<Rule> &rules, const std::string &file,
-         std::string_view text, std::vector<Diagnostic> *diags)
+         std::string_view text, std::vector<PolicyDiagnostic> *diags)
       : profiles_(profiles), rules_(rules), file_(file), text_(text), diags_(diags) {}
 
   bool run() {
@@ -122,13 +122,13 @@ public:
     // The end-of-section checks run late; report in file order anyway.
     std::stable_sort(
         diags_->begin() + first, diags_->end(),
-        [](const Diagnostic &a, const Diagnostic &b) { return a.origin.line < b.origin.line; });
+        [](const PolicyDiagnostic &a, const PolicyDiagnostic &b) { return a.origin.line < b.origin.line; });
     // As a compiler stops after -fmax-errors: a file that is not a policy at
     // all (a binary given by mistake) would otherwise print an error per line.
     const size_t found = diags_->size() - first;
     if (found > kMaxErrorsPerFile) {
       diags_->erase(diags_->begin() + first + kMaxErrorsPerFile, diags_->end());
-      diags_->push_back(Diagnostic{
+      diags_->push_back(PolicyDiagnostic{
           Origin{file_, 0}, std::to_string(found - kMaxErrorsPerFile) + " more errors not shown (" +
                                 std::to_string(found) + " in all): is this a policy file?"});
     }
@@ -136,7 +136,7 @@ public:
   }
 
 private:
-  enum class Section { None, Skip, Profile, Rule };
+  enum class Section { None, Skip, ParamProfile, Rule };
 
   static char *read_line(char *str, int num, void *stream) {
     return static_cast<Parser *>(stream)->next_line(str, num);
@@ -194,7 +194,7 @@ private:
   Origin here() const { return Origin{file_, line_}; }
 
   void error(int line, std::string message) {
-    diags_->push_back(Diagnostic{Origin{file_, line}, std::move(message)});
+    diags_->push_back(PolicyDiagnostic{Origin{file_, line}, std::move(message)});
     ++errors_;
     ++section_errors_;
   }
@@ -229,8 +229,8 @@ private:
         error(line_, "profile name " + quote(rest) + " contains whitespace");
         return;
       }
-      section_ = Section::Profile;
-      profile_ = Profile{std::string(rest), {}, here()};
+      section_ = Section::ParamProfile;
+      profile_ = ParamProfile{std::string(rest), {}, here()};
       auto it = profiles_.find(rest);
       register_profile_ = it == profiles_.end();
       if (!register_profile_) {
@@ -255,7 +255,7 @@ private:
   }
 
   void close_section() {
-    if (section_ == Section::Profile && register_profile_)
+    if (section_ == Section::ParamProfile && register_profile_)
       profiles_[profile_.name] = profile_;
     if (section_ == Section::Rule) {
       bool empty =
@@ -290,7 +290,7 @@ private:
       error(line_, "empty value for " + quote(name));
       return;
     }
-    if (section_ == Section::Profile)
+    if (section_ == Section::ParamProfile)
       profile_key(name, value);
     else
       rule_key(name, value);
@@ -401,7 +401,7 @@ private:
   }
 
   void include(std::string_view name, std::vector<ParamSetting> *out) {
-    bool in_profile = section_ == Section::Profile;
+    bool in_profile = section_ == Section::ParamProfile;
     if (in_profile && name == profile_.name) {
       error(line_, "profile " + quote(name) + " cannot include itself");
       return;
@@ -436,7 +436,7 @@ private:
   std::vector<Rule> &rules_;
   const std::string &file_;
   std::string_view text_;
-  std::vector<Diagnostic> *diags_;
+  std::vector<PolicyDiagnostic> *diags_;
 
   size_t pos_ = 0;
   int line_ = 0;
@@ -445,7 +445,7 @@ private:
   std::set<int> syntax_lines_;
 
   Section section_ = Section::None;
-  Profile profile_;
+  ParamProfile profile_;
   bool register_profile_ = false;
   Rule rule_;
   std::string empty_profile_; // a params-less profile the current rule included
@@ -461,7 +461,7 @@ std::string Origin::describe() const {
   return file + ":" + std::to_string(line);
 }
 
-std::string Diagnostic::describe() const {
+std::string PolicyDiagnostic::describe() const {
   return origin.describe() + ": " + message;
 }
 
@@ -490,7 +490,7 @@ EffectiveParams effective(const std::vector<const ParamSetting *> &ordered) {
 
 Policy::Policy() {
   Origin builtin{kBuiltinFile, 0};
-  profiles_["gcc"] = Profile{"gcc", {}, builtin};
+  profiles_["gcc"] = ParamProfile{"gcc", {}, builtin};
   // The thresholds proposed for the kernel in the inlining RFC.
   std::vector<ParamSetting> rfc;
   static const std::pair<const char *, const char *> kRfc[] = {
@@ -500,14 +500,14 @@ Policy::Policy() {
   };
   for (const auto &[name, value] : kRfc)
     rfc.push_back(ParamSetting{name, value, builtin});
-  profiles_["rfc"] = Profile{"rfc", std::move(rfc), builtin};
+  profiles_["rfc"] = ParamProfile{"rfc", std::move(rfc), builtin};
 }
 
 bool Policy::add_profile_rule(std::string_view name, const Origin &origin,
-                              std::vector<Diagnostic> *diags) {
-  const Profile *p = find_profile(name);
+                              std::vector<PolicyDiagnostic> *diags) {
+  const ParamProfile *p = find_profile(name);
   if (!p) {
-    diags->push_back(Diagnostic{origin, "unknown profile " + quote(name) +
+    diags->push_back(PolicyDiagnostic{origin, "unknown profile " + quote(name) +
                                             "; known profiles: " + known_profiles(profiles_)});
     return false;
   }
@@ -520,11 +520,11 @@ bool Policy::add_profile_rule(std::string_view name, const Origin &origin,
 }
 
 bool Policy::add_never_inline_list(std::string_view comma_list, const Origin &origin,
-                                   std::vector<Diagnostic> *diags) {
+                                   std::vector<PolicyDiagnostic> *diags) {
   std::vector<std::string_view> items;
   std::string msg;
   if (!split_list(comma_list, &items, &msg)) {
-    diags->push_back(Diagnostic{origin, msg + " of never-inline names"});
+    diags->push_back(PolicyDiagnostic{origin, msg + " of never-inline names"});
     return false;
   }
   Rule r;
@@ -534,7 +534,7 @@ bool Policy::add_never_inline_list(std::string_view comma_list, const Origin &or
   for (std::string_view item : items) {
     Glob g;
     if (!Glob::compile(item, Glob::Kind::Name, &g, &msg)) {
-      diags->push_back(Diagnostic{origin, "bad never-inline glob " + quote(item) + ": " + msg});
+      diags->push_back(PolicyDiagnostic{origin, "bad never-inline glob " + quote(item) + ": " + msg});
       ok = false;
       continue;
     }
@@ -545,7 +545,7 @@ bool Policy::add_never_inline_list(std::string_view comma_list, const Origin &or
   return ok;
 }
 
-bool Policy::load_file(const std::string &path, std::vector<Diagnostic> *diags) {
+bool Policy::load_file(const std::string &path, std::vector<PolicyDiagnostic> *diags) {
   std::string text;
   FILE *f = std::fopen(path.c_str(), "rb");
   int err = 0;
@@ -562,14 +562,14 @@ bool Policy::load_file(const std::string &path, std::vector<Diagnostic> *diags) 
   }
   if (err) {
     diags->push_back(
-        Diagnostic{Origin{path, 0}, std::string("cannot read policy file: ") + std::strerror(err)});
+        PolicyDiagnostic{Origin{path, 0}, std::string("cannot read policy file: ") + std::strerror(err)});
     return false;
   }
   return load_text(text, path, diags);
 }
 
 bool Policy::load_text(std::string_view text, const std::string &file_name,
-                       std::vector<Diagnostic> *diags) {
+                       std::vector<PolicyDiagnostic> *diags) {
   // Parse into copies so that a failed load leaves the policy as it was.
   ProfileMap profiles = profiles_;
   std::vector<Rule> rules = rules_;
@@ -582,7 +582,7 @@ bool Policy::load_text(std::string_view text, const std::string &file_name,
   return true;
 }
 
-const Profile *Policy::find_profile(std::string_view name) const {
+const ParamProfile *Policy::find_profile(std::string_view name) const {
   auto it = profiles_.find(name);
   return it == profiles_.end() ? nullptr : &it->second;
 }

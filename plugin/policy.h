@@ -24,7 +24,7 @@ struct Origin {
   std::string describe() const; // "policy.ini:12" or "command line"
 };
 
-struct Diagnostic {
+struct PolicyDiagnostic {
   Origin origin;
   std::string message;
   std::string describe() const; // "policy.ini:12: message"
@@ -36,7 +36,7 @@ struct ParamSetting {
   Origin origin;
 };
 
-struct Profile {
+struct ParamProfile {
   std::string name;
   std::vector<ParamSetting> params; // in order; includes of other profiles expanded in place
   Origin origin;
@@ -78,17 +78,17 @@ public:
 
   // The command line's profile=NAME: a TU-wide rule for every TU.
   bool add_profile_rule(std::string_view name, const Origin &origin,
-                        std::vector<Diagnostic> *diags);
+                        std::vector<PolicyDiagnostic> *diags);
   // The command line's noinline=a,b,c.
   bool add_never_inline_list(std::string_view comma_list, const Origin &origin,
-                             std::vector<Diagnostic> *diags);
+                             std::vector<PolicyDiagnostic> *diags);
   // A policy file; appends its profiles and rules after what is there.  On any
   // error the policy is left as it was and every problem is in *diags.
-  bool load_file(const std::string &path, std::vector<Diagnostic> *diags);
+  bool load_file(const std::string &path, std::vector<PolicyDiagnostic> *diags);
   bool load_text(std::string_view text, const std::string &file_name,
-                 std::vector<Diagnostic> *diags);
+                 std::vector<PolicyDiagnostic> *diags);
 
-  const Profile *find_profile(std::string_view name) const;
+  const ParamProfile *find_profile(std::string_view name) const;
   const std::vector<Rule> &rules() const { return rules_; }
   // Every param setting anywhere (profiles and rules), for validation up front.
   std::vector<const ParamSetting *> all_params() const;
@@ -108,7 +108,7 @@ public:
   std::vector<const ForbiddenCall *> forbidden_calls(std::string_view tu_path) const;
 
 private:
-  std::map<std::string, Profile, std::less<>> profiles_;
+  std::map<std::string, ParamProfile, std::less<>> profiles_;
   std::vector<Rule> rules_;
   std::vector<std::pair<std::string, std::string>> files_;
 };

@@ -72,7 +72,8 @@ void expect_header(const TuHeader &want, const TuHeader &got) {
   }
   ASSERT_EQ(got.function_params.size(), want.function_params.size());
   for (size_t i = 0; i < want.function_params.size(); ++i) {
-    expect_ref(want.function_params[i].function, got.function_params[i].function, "function_params");
+    expect_ref(want.function_params[i].function, got.function_params[i].function,
+               "function_params");
     ASSERT_EQ(got.function_params[i].params.size(), want.function_params[i].params.size());
     for (size_t k = 0; k < want.function_params[i].params.size(); ++k) {
       EXPECT_EQ(got.function_params[i].params[k].name, want.function_params[i].params[k].name);
@@ -239,14 +240,30 @@ TEST(LogRoundTrip, LimitWithoutFlipPointAndEachOptionalAlone) {
     s.reason_text = "function body not available";
     s.location = "fs/open.c:" + std::to_string(field) + ":1";
     switch (field) {
-    case 0: s.callee_size = 0; break;
-    case 1: s.growth = 0; break;
-    case 2: s.caller_size_before = 5; break;
-    case 3: s.caller_size_after = 6; break;
-    case 4: s.count = 0; break;
-    case 5: s.frequency = 0.0; break;
-    case 6: s.hot = true; break;
-    case 7: s.callee_clone = "getname.part.0"; break;
+    case 0:
+      s.callee_size = 0;
+      break;
+    case 1:
+      s.growth = 0;
+      break;
+    case 2:
+      s.caller_size_before = 5;
+      break;
+    case 3:
+      s.caller_size_after = 6;
+      break;
+    case 4:
+      s.count = 0;
+      break;
+    case 5:
+      s.frequency = 0.0;
+      break;
+    case 6:
+      s.hot = true;
+      break;
+    case 7:
+      s.callee_clone = "getname.part.0";
+      break;
     }
     sites.push_back(s);
   }

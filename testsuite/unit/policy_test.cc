@@ -41,9 +41,9 @@ std::vector<std::string> texts(const EffectiveParams &params) {
   return out;
 }
 
-std::vector<std::string> described(const std::vector<Diagnostic> &diags) {
+std::vector<std::string> described(const std::vector<PolicyDiagnostic> &diags) {
   std::vector<std::string> out;
-  for (const Diagnostic &d : diags)
+  for (const PolicyDiagnostic &d : diags)
     out.push_back(d.describe());
   return out;
 }
@@ -57,7 +57,7 @@ const std::vector<std::string> kRfc = {
 // contains every string in PARTS.
 void expect_one_error(const std::string &text, int line, std::vector<std::string> parts) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   EXPECT_FALSE(p.load_text(text, "p.ini", &diags)) << text;
   ASSERT_EQ(diags.size(), 1u) << ::testing::PrintToString(described(diags));
   EXPECT_EQ(diags[0].origin.file, "p.ini");
@@ -69,7 +69,7 @@ void expect_one_error(const std::string &text, int line, std::vector<std::string
 
 Policy load_ok(const std::string &text) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   EXPECT_TRUE(p.load_text(text, "p.ini", &diags)) << ::testing::PrintToString(described(diags));
   EXPECT_TRUE(diags.empty());
   return p;
@@ -81,17 +81,17 @@ TEST(Origin, Describe) {
   EXPECT_EQ((Origin{"policy.ini", 12}).describe(), "policy.ini:12");
   EXPECT_EQ((Origin{"policy.ini", 0}).describe(), "policy.ini");
   EXPECT_EQ((Origin{"", 7}).describe(), "command line");
-  EXPECT_EQ((Diagnostic{Origin{"a.ini", 3}, "oops"}).describe(), "a.ini:3: oops");
-  EXPECT_EQ((Diagnostic{Origin{}, "oops"}).describe(), "command line: oops");
+  EXPECT_EQ((PolicyDiagnostic{Origin{"a.ini", 3}, "oops"}).describe(), "a.ini:3: oops");
+  EXPECT_EQ((PolicyDiagnostic{Origin{}, "oops"}).describe(), "command line: oops");
 }
 
 TEST(Builtins, RfcAndGcc) {
   Policy p;
-  const Profile *rfc = p.find_profile("rfc");
+  const ParamProfile *rfc = p.find_profile("rfc");
   ASSERT_NE(rfc, nullptr);
   EXPECT_EQ(texts(rfc->params), kRfc);
   EXPECT_EQ(rfc->params[0].origin.describe(), "<built-in>");
-  const Profile *gcc = p.find_profile("gcc");
+  const ParamProfile *gcc = p.find_profile("gcc");
   ASSERT_NE(gcc, nullptr);
   EXPECT_TRUE(gcc->params.empty());
   EXPECT_EQ(p.find_profile("aggressive"), nullptr);
@@ -103,11 +103,11 @@ TEST(Builtins, RfcAndGcc) {
 
 TEST(Format, ExampleFile) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   std::string path = policy_dir() + "example.ini";
   ASSERT_TRUE(p.load_file(path, &diags)) << ::testing::PrintToString(described(diags));
 
-  const Profile *aggressive = p.find_profile("aggressive");
+  const ParamProfile *aggressive = p.find_profile("aggressive");
   ASSERT_NE(aggressive, nullptr);
   std::vector<std::string> want = kRfc;
   want.push_back("max-inline-insns-single=400");
@@ -262,7 +262,7 @@ TEST(Profiles, BuiltinInclude) {
 
 TEST(Profiles, AcrossFiles) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   ASSERT_TRUE(p.load_file(policy_dir() + "base.ini", &diags));
   ASSERT_TRUE(p.load_file(policy_dir() + "override.ini", &diags))
       << ::testing::PrintToString(described(diags));
@@ -352,7 +352,7 @@ TEST(Rules, NeverInlineAndForbiddenCallsFollowTheTu) {
 
 TEST(CommandLine, ProfileRule) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   ASSERT_TRUE(p.add_profile_rule("rfc", Origin{}, &diags));
   ASSERT_EQ(p.rules().size(), 1u);
   EXPECT_EQ(p.rules()[0].label, "profile=rfc");
@@ -368,14 +368,14 @@ TEST(CommandLine, ProfileRule) {
 
 TEST(CommandLine, ProfileRuleAfterFileUsesFileProfiles) {
   Policy p = load_ok("[profile fast]\nmax-inline-insns-auto = 99\n");
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   ASSERT_TRUE(p.add_profile_rule("fast", Origin{}, &diags));
   EXPECT_EQ(texts(p.tu_params("x.c")), std::vector<std::string>{"max-inline-insns-auto=99"});
 }
 
 TEST(CommandLine, UnknownProfile) {
   Policy p = load_ok("[profile fast]\nmax-inline-insns-auto = 99\n");
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   EXPECT_FALSE(p.add_profile_rule("turbo", Origin{}, &diags));
   ASSERT_EQ(diags.size(), 1u);
   EXPECT_EQ(diags[0].describe(),
@@ -385,7 +385,7 @@ TEST(CommandLine, UnknownProfile) {
 
 TEST(CommandLine, NeverInlineList) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   ASSERT_TRUE(p.add_never_inline_list(" vfs_symlink , do_sys_*,x", Origin{}, &diags));
   ASSERT_EQ(p.rules().size(), 1u);
   auto names = p.never_inline("fs/namei.c");
@@ -399,7 +399,7 @@ TEST(CommandLine, NeverInlineList) {
 
 TEST(CommandLine, NeverInlineListErrors) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   EXPECT_FALSE(p.add_never_inline_list("a,,b", Origin{}, &diags));
   EXPECT_FALSE(p.add_never_inline_list("a,", Origin{}, &diags));
   EXPECT_FALSE(p.add_never_inline_list("", Origin{}, &diags));
@@ -416,7 +416,7 @@ TEST(CommandLine, NeverInlineListErrors) {
 
 TEST(Errors, UnreadableFile) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   EXPECT_FALSE(p.load_file("/nonexistent-inlinetune/policy.ini", &diags));
   ASSERT_EQ(diags.size(), 1u);
   EXPECT_EQ(diags[0].origin.line, 0);
@@ -445,7 +445,7 @@ TEST(Errors, SectionWithoutClosingBracket) {
 TEST(Errors, EverySyntaxErrorIsReported) {
   // inih itself returns only the first.
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   EXPECT_FALSE(p.load_text("[rule]\nmax-inline-insns-auto = 1\nfoo\nbar\n", "p.ini", &diags));
   EXPECT_EQ(described(diags),
             (std::vector<std::string>{
@@ -619,7 +619,7 @@ TEST(Errors, HashAfterTextIsNotAComment) {
 
 TEST(Errors, AllErrorsInFileOrder) {
   Policy p;
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   std::string path = policy_dir() + "errors.ini";
   EXPECT_FALSE(p.load_file(path, &diags));
   std::vector<std::pair<int, std::string>> want = {
@@ -644,7 +644,7 @@ TEST(Errors, AllErrorsInFileOrder) {
 
 TEST(Errors, FailedLoadLeavesPolicyUnchanged) {
   Policy p = load_ok("[profile keep]\nx = 1\n[rule]\nprofile = keep\n");
-  std::vector<Diagnostic> diags;
+  std::vector<PolicyDiagnostic> diags;
   EXPECT_FALSE(p.load_text("[profile added]\ny = 2\n[rule]\nprofile = added\n[rule]\nbad\n",
                            "q.ini", &diags));
   EXPECT_EQ(diags.size(), 1u);

@@ -2,12 +2,12 @@
 // The readers correlate joins (csv_reader.h, results_reader.h,
 // profile_reader.h), the two-build diff (build_diff.h) and the join itself
 // (correlation.h), on hand-written inputs without files.
-#include "build_diff.h"
-#include "correlation.h"
-#include "csv_reader.h"
 #include "error.h"
-#include "profile_reader.h"
-#include "results_reader.h"
+#include "inputs/csv_reader.h"
+#include "inputs/execution_profile.h"
+#include "inputs/results_reader.h"
+#include "model/build_diff.h"
+#include "model/correlation.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -30,8 +30,9 @@ Results results(const std::string &text, Problems &p, const ResultsOptions &opti
   return parse_results(text, "r.csv", options, p.sink());
 }
 
-Profile profile(const std::string &text, Problems &p, ProfileFormat format = ProfileFormat::auto_) {
-  return parse_profile(text, "p.txt", format, p.sink());
+ExecutionProfile profile(const std::string &text, Problems &p,
+                         ExecutionProfileFormat format = ExecutionProfileFormat::auto_) {
+  return parse_execution_profile(text, "p.txt", format, p.sink());
 }
 
 } // namespace
@@ -257,32 +258,32 @@ TEST(Results, BadSpreadsAreReportedAndSkipped) {
 
 TEST(Profiles, Detection) {
   EXPECT_EQ(detect_profile_format("# comment\n\n    1.00%  cmd  [k] f\n"),
-            ProfileFormat::perf_report);
-  EXPECT_EQ(detect_profile_format("symbol,weight\nf,1\n"), ProfileFormat::csv);
+            ExecutionProfileFormat::perf_report);
+  EXPECT_EQ(detect_profile_format("symbol,weight\nf,1\n"), ExecutionProfileFormat::csv);
   EXPECT_EQ(detect_profile_format("cmd 12 [000] 1.0: 1 cycles:\n\tffff f+0x1 ([k])\n"),
-            ProfileFormat::perf_script);
-  EXPECT_EQ(parse_profile_format("perf-script"), ProfileFormat::perf_script);
+            ExecutionProfileFormat::perf_script);
+  EXPECT_EQ(parse_profile_format("perf-script"), ExecutionProfileFormat::perf_script);
   EXPECT_THROW(parse_profile_format("gprof"), UsageError);
 }
 
 TEST(Profiles, PerfReport) {
   Problems p;
-  Profile r = profile("# Samples: 10K of event 'cycles'\n"
-                      "# Overhead  Command  Shared Object  Symbol\n"
-                      "#\n"
-                      "    20.00%  bench  [kernel.kallsyms]  [k] do_sys_openat2\n"
-                      "     5.50%  bench  [kernel.kallsyms]  [k] do_sys_open\n"
-                      "            |\n"
-                      "            ---do_sys_open\n"
-                      "               sys_openat\n"
-                      "\n"
-                      "     2.00%  bench  libc.so.6          [.] __libc_open64\n"
-                      "     1.00%  bench  [kernel.kallsyms]  [k] 0xffffffc008001234\n"
-                      "     0.50%  bench  [kernel.kallsyms]  [k] getname.cold\n"
-                      "garbage\n"
-                      "    12.00%  bench  [kernel.kallsyms]\n",
-                      p);
-  EXPECT_EQ(r.format, ProfileFormat::perf_report);
+  ExecutionProfile r = profile("# Samples: 10K of event 'cycles'\n"
+                               "# Overhead  Command  Shared Object  Symbol\n"
+                               "#\n"
+                               "    20.00%  bench  [kernel.kallsyms]  [k] do_sys_openat2\n"
+                               "     5.50%  bench  [kernel.kallsyms]  [k] do_sys_open\n"
+                               "            |\n"
+                               "            ---do_sys_open\n"
+                               "               sys_openat\n"
+                               "\n"
+                               "     2.00%  bench  libc.so.6          [.] __libc_open64\n"
+                               "     1.00%  bench  [kernel.kallsyms]  [k] 0xffffffc008001234\n"
+                               "     0.50%  bench  [kernel.kallsyms]  [k] getname.cold\n"
+                               "garbage\n"
+                               "    12.00%  bench  [kernel.kallsyms]\n",
+                               p);
+  EXPECT_EQ(r.format, ExecutionProfileFormat::perf_report);
   EXPECT_EQ(r.unit, "%");
   EXPECT_EQ(r.total, 100);
   EXPECT_DOUBLE_EQ(r.weights.at("do_sys_openat2"), 20);
@@ -300,29 +301,29 @@ TEST(Profiles, PerfReport) {
 
 TEST(Profiles, PerfReportChildrenTakesSelf) {
   Problems p;
-  Profile r = profile("    45.00%     3.00%  bench  [kernel.kallsyms]  [k] el0_svc\n", p);
+  ExecutionProfile r = profile("    45.00%     3.00%  bench  [kernel.kallsyms]  [k] el0_svc\n", p);
   EXPECT_DOUBLE_EQ(r.weights.at("el0_svc"), 3);
   EXPECT_TRUE(p.lines.empty());
 }
 
 TEST(Profiles, PerfScriptLeafFrames) {
   Problems p;
-  Profile r = profile("bench  1234 [001] 100.000001:     250000 cycles: \n"
-                      "\tffffffc008012345 do_sys_openat2+0x18 ([kernel.kallsyms])\n"
-                      "\tffffffc008012000 do_sys_open+0x40 ([kernel.kallsyms])\n"
-                      "\n"
-                      "bench  1234 [001] 100.000002:     250000 cycles: \n"
-                      "\tffffffc008012345 do_sys_openat2+0x20 ([kernel.kallsyms])\n"
-                      "\n"
-                      "bench  1234 [001] 100.000003:     250000 cycles: \n"
-                      "\tffffffc008012345 [unknown] ([kernel.kallsyms])\n"
-                      "\n"
-                      "bench  1234 [001] 100.000004:     250000 cycles: \n"
-                      "\tnot a frame\n"
-                      "            bench  1234 [001] 100.000005: 250000 cycles:  ffff "
-                      "getname+0x4 ([kernel.kallsyms])\n",
-                      p);
-  EXPECT_EQ(r.format, ProfileFormat::perf_script);
+  ExecutionProfile r = profile("bench  1234 [001] 100.000001:     250000 cycles: \n"
+                               "\tffffffc008012345 do_sys_openat2+0x18 ([kernel.kallsyms])\n"
+                               "\tffffffc008012000 do_sys_open+0x40 ([kernel.kallsyms])\n"
+                               "\n"
+                               "bench  1234 [001] 100.000002:     250000 cycles: \n"
+                               "\tffffffc008012345 do_sys_openat2+0x20 ([kernel.kallsyms])\n"
+                               "\n"
+                               "bench  1234 [001] 100.000003:     250000 cycles: \n"
+                               "\tffffffc008012345 [unknown] ([kernel.kallsyms])\n"
+                               "\n"
+                               "bench  1234 [001] 100.000004:     250000 cycles: \n"
+                               "\tnot a frame\n"
+                               "            bench  1234 [001] 100.000005: 250000 cycles:  ffff "
+                               "getname+0x4 ([kernel.kallsyms])\n",
+                               p);
+  EXPECT_EQ(r.format, ExecutionProfileFormat::perf_script);
   EXPECT_EQ(r.unit, "samples");
   EXPECT_EQ(r.total, 5);
   EXPECT_EQ(r.weights.at("do_sys_openat2"), 2);
@@ -335,13 +336,13 @@ TEST(Profiles, PerfScriptLeafFrames) {
 
 TEST(Profiles, WeightsCsv) {
   Problems p;
-  Profile r = profile("symbol,weight\nf,3\ng,1.5\nh,-1\nf,1\n", p);
-  EXPECT_EQ(r.format, ProfileFormat::csv);
+  ExecutionProfile r = profile("symbol,weight\nf,3\ng,1.5\nh,-1\nf,1\n", p);
+  EXPECT_EQ(r.format, ExecutionProfileFormat::csv);
   EXPECT_DOUBLE_EQ(r.weights.at("f"), 4);
   EXPECT_DOUBLE_EQ(r.total, 5.5);
   EXPECT_EQ(p.lines, std::vector<std::string>{"p.txt:4: weight: '-1' is not a number >= 0"});
   Problems q;
-  EXPECT_THROW(profile("symbol,samples\nf,1\n", q, ProfileFormat::csv), Error);
+  EXPECT_THROW(profile("symbol,samples\nf,1\n", q, ExecutionProfileFormat::csv), Error);
   EXPECT_THROW(profile("# nothing\n", q), Error);
 }
 
@@ -450,9 +451,9 @@ TEST(Correlation, WithoutProfileRanksByFlipsThenBytes) {
 TEST(Correlation, NewProfileShares) {
   BuildDiff d = openat2();
   Problems p;
-  Profile prof = profile("symbol,weight\ndo_sys_open,30\nsys_openat2,10\nsys_open,20\n"
-                         "getname,40\n",
-                         p);
+  ExecutionProfile prof = profile("symbol,weight\ndo_sys_open,30\nsys_openat2,10\nsys_open,20\n"
+                                  "getname,40\n",
+                                  p);
   Correlation c = correlate(
       d, wide("workload,metric,baseline,new\nopen,ipo,1000,950\nslow,ipo,100,160\n"), &prof);
   ASSERT_TRUE(c.has_profile);
@@ -472,7 +473,7 @@ TEST(Correlation, NewProfileShares) {
   // +60% with 40% of NEW changed (64 of 160): they can account for all 60 added.
   EXPECT_DOUBLE_EQ(*c.workloads[1].explainable, 1);
   // +60% with 10% changed: at most 16 of the 60 added.
-  Profile thin = profile("symbol,weight\ndo_sys_open,10\ngetname,90\n", p);
+  ExecutionProfile thin = profile("symbol,weight\ndo_sys_open,10\ngetname,90\n", p);
   Correlation t = correlate(d, wide("workload,metric,baseline,new\nslow,ipo,100,160\n"), &thin);
   EXPECT_NEAR(*t.workloads[0].explainable, 16.0 / 60, 1e-12);
   EXPECT_FALSE(t.workloads[0].needed); // they would have had to cost less than nothing before
@@ -481,8 +482,9 @@ TEST(Correlation, NewProfileShares) {
 TEST(Correlation, BaseProfileMovesVanishedWeightToHolders) {
   BuildDiff d = openat2();
   Problems p;
-  Profile prof = profile("symbol,weight\ndo_sys_openat2,20\ndo_sys_open,5\ngetname,75\n", p);
-  prof.build = ProfileBuild::base;
+  ExecutionProfile prof =
+      profile("symbol,weight\ndo_sys_openat2,20\ndo_sys_open,5\ngetname,75\n", p);
+  prof.build = ExecutionProfileBuild::base;
   Correlation c = correlate(
       d, wide("workload,metric,baseline,new\nopen,ipo,1000,700\nrps,requests_per_sec,10,11\n"),
       &prof);
@@ -513,7 +515,8 @@ TEST(Correlation, PiecesAndAmbiguousSymbols) {
   BuildDiff d = openat2();
   Problems p;
   // A piece GCC split off counts for its function.
-  Profile prof = profile("symbol,weight\ndo_sys_open.cold,4\nsys_openat2.constprop.0,6\n", p);
+  ExecutionProfile prof =
+      profile("symbol,weight\ndo_sys_open.cold,4\nsys_openat2.constprop.0,6\n", p);
   Correlation c = correlate(d, wide("workload,metric,baseline,new\n"), &prof);
   EXPECT_DOUBLE_EQ(row(c, "do_sys_open").weight, 4);
   EXPECT_DOUBLE_EQ(row(c, "sys_openat2").weight, 6);

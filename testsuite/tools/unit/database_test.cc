@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The SQLite schema and writer (database.h) in an in-memory database, on a
 // hand-written log fed to a LogSet without files.
-#include "database.h"
 #include "error.h"
+#include "output/database.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -2,8 +2,8 @@
 // The hand-written part of elf_file: thin archive member tables, built here
 // byte by byte the way GNU ar writes them.  (Objects and regular archives go
 // through libelf; the lit tests cover them with real `as` and `ar` output.)
-#include "elf_file.h"
 #include "error.h"
+#include "read/elf_file.h"
 
 #include <gtest/gtest.h>
 

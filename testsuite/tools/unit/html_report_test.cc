@@ -2,7 +2,7 @@
 // The report's page (html_report.h): the JSON block's escaping, text
 // escaping, the check on the inlined library, and the page's shape.
 #include "error.h"
-#include "html_report.h"
+#include "output/html_report.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // copies and order.  ELF objects and archives are tested through the command,
 // in testsuite/tools/*.test.
 #include "error.h"
-#include "log_reader.h"
+#include "read/log_reader.h"
 
 #include <gtest/gtest.h>
 #include <zstd.h>
@@ -39,7 +39,8 @@ std::string zst_streamed(std::string_view text) {
 std::vector<std::string> frames(std::string_view data) {
   std::vector<std::string> out(1);
   decode_frames(
-      data, [&](std::string_view text) { out.back() += text; }, [&](std::string_view) { out.emplace_back(); });
+      data, [&](std::string_view text) { out.back() += text; },
+      [&](std::string_view) { out.emplace_back(); });
   out.pop_back();
   return out;
 }

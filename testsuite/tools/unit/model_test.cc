@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The records' accessors (records.h), the build model (build_model.h) and
 // grouping, on hand-written schema-2 logs fed to a LogSet without files.
-#include "build_diff.h"
-#include "build_model.h"
-#include "error.h"
 #include "decode.h"
+#include "error.h"
+#include "model/build_diff.h"
+#include "model/build_model.h"
 
 #include <gtest/gtest.h>
 

@@ -3,13 +3,13 @@
 // files read again from the file by offset (and a file that changed since
 // refused), and the threads of tools/parallel.h (a directory's files, a
 // build's TUs, diff's two builds) giving what one thread gives.
-#include "build_diff.h"
-#include "build_model.h"
-#include "error.h"
-#include "log_reader.h"
-#include "parallel.h"
-#include "record_text.h"
 #include "decode.h"
+#include "error.h"
+#include "model/build_diff.h"
+#include "model/build_model.h"
+#include "read/log_reader.h"
+#include "record_text.h"
+#include "support/parallel.h"
 
 #include <gtest/gtest.h>
 

@@ -4,10 +4,10 @@
 // lines nlohmann does, and RecordReader (records.cc, simdjson) must give the
 // Site, Function or error that parse_site / parse_function give on
 // Record::parse of the same line.
-#include "error.h"
-#include "log_reader.h"
-#include "record_text.h"
 #include "decode.h"
+#include "error.h"
+#include "read/log_reader.h"
+#include "record_text.h"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 // reads as, whichever path read it, and the lines to read.
 #pragma once
 
-#include "error.h"
 #include "decode.h"
+#include "error.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -29,17 +29,18 @@ template <typename S> std::string describe_site(const S &s) {
       "id={} pass={} caller={}/{} lexical={}/{} callee={}/{} clone={} loc={} chain={} "
       "inlined={} reason={} text={} sizes={},{},{},{} count={} freq={} hot={} limit={}",
       s.id, pass_name(s.pass), s.caller.name, s.caller.symbol, s.lexical_caller.name,
-      s.lexical_caller.symbol, s.callee.name, s.callee.symbol, s.callee_clone, s.location, fmt::join(s.chain, ">"), s.inlined,
-      s.reason, s.reason_text, opt(s.callee_size), opt(s.growth), opt(s.caller_size_before),
-      opt(s.caller_size_after), opt(s.count), s.frequency ? fmt::format("{}", *s.frequency) : "-",
-      s.hot ? (*s.hot ? "yes" : "no") : "-", limit);
+      s.lexical_caller.symbol, s.callee.name, s.callee.symbol, s.callee_clone, s.location,
+      fmt::join(s.chain, ">"), s.inlined, s.reason, s.reason_text, opt(s.callee_size),
+      opt(s.growth), opt(s.caller_size_before), opt(s.caller_size_after), opt(s.count),
+      s.frequency ? fmt::format("{}", *s.frequency) : "-", s.hot ? (*s.hot ? "yes" : "no") : "-",
+      limit);
 }
 
 // Every field of a Function or a FunctionView.
 template <typename F> std::string describe_function(const F &f) {
   return fmt::format("name={} symbol={} sizes={},{} callees={} ool={} never={}", f.function.name,
-                     f.function.symbol, opt(f.size_before), opt(f.size_after), f.inlined_callees, f.out_of_line,
-                     f.never_inline);
+                     f.function.symbol, opt(f.size_before), opt(f.size_after), f.inlined_callees,
+                     f.out_of_line, f.never_inline);
 }
 
 // LINE read by READER (from a padded buffer when PADDED) into S or F, which

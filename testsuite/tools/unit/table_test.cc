@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The printer (table.h): one Result as a table, CSV and JSON.
 #include "error.h"
-#include "table.h"
+#include "output/table.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The subcommands of the inlinetune command, registered in one table
+// (commands.cc), one file each (extract.cc, ...).  A subcommand declares its
+// arguments through Args and returns what runs it; it reports problems with
+// report() and throws Error for the one that ends it (main.cc prints that).
+//
+// Args hides CLI11 from the subcommands: CLI11 2.1 is header-only and costs
+// some 20 s of -O2 compile time in each file that includes it; only main.cc
+// does.
+#pragma once
+
+#include "read/log_reader.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace inlinetune {
+
+// The arguments of one subcommand, declared before parsing; the values are
+// stored through the pointers.
+class Args {
+public:
+  virtual ~Args() = default;
+  // NAME...: one or more (REQUIRED) or any number of words.
+  virtual void positionals(const char *name, std::vector<std::string> *values, bool required,
+                           const char *help) = 0;
+  // FLAGS ("-o,--output") taking a value shown as VALUE_NAME in --help.
+  virtual void option(const char *flags, const char *value_name, std::string *value,
+                      const char *help) = 0;
+  // FLAGS taking one value each time it is given, any number of times.
+  virtual void multi_option(const char *flags, const char *value_name,
+                            std::vector<std::string> *values, const char *help) = 0;
+  virtual void flag(const char *flags, bool *value, const char *help) = 0;
+};
+
+struct Command {
+  const char *name;
+  const char *summary; // one line, for --help
+  // Declares the arguments; returns what runs the command once they are
+  // parsed, answering the exit status (0 or 1; usage errors are main's, 2).
+  std::function<int()> (*setup)(Args &args);
+};
+
+const std::vector<Command> &commands();
+
+// Prints D on standard error as "inlinetune: LEVEL: FILE: MESSAGE".
+void report(const Diagnostic &d);
+
+// VALUE, moved to where it stays until the process ends, never freed: a
+// kernel build's model and diff are millions of small objects, and freeing
+// them at the end took half a second of `inlinetune diff` for nothing (as
+// clang's -disable-free).  Still reachable, so not a leak to LeakSanitizer.
+template <typename T> T &keep_until_exit(T &&value) {
+  static auto *const kept = new std::vector<const void *>; // never destroyed either
+  T *p = new T(std::move(value));
+  kept->push_back(p);
+  return *p;
+}
+
+// One per subcommand file:
+std::function<int()> setup_extract(Args &args);
+std::function<int()> setup_summary(Args &args);
+std::function<int()> setup_diff(Args &args);
+std::function<int()> setup_explain(Args &args);
+std::function<int()> setup_report(Args &args);
+std::function<int()> setup_db(Args &args);
+std::function<int()> setup_correlate(Args &args);
+
+} // namespace inlinetune

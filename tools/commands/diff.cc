@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// inlinetune diff BASE NEW            [--by function|dir|subsystem|file|reason]
+// inlinetune diff --base P... --new P...  [--top N] [--format table|csv|json] [-o FILE]
+//
+// Two builds of the same sources (baseline and RFC params, say), compared TU
+// by TU (TUs are matched by source file): the call sites whose decision
+// flipped (matched by site id), and per function the real bytes of its
+// symbols and GCC's estimated size before and after, each row with the
+// flipped decisions that explain it, like scripts/bloat-o-meter with causes.
+// The first line sums it up; rows are sorted by real-byte delta.  Functions
+// that vanished (out of line in BASE, not in NEW: inlined everywhere) and
+// appeared get their own lists too, and per-subsystem totals close the table
+// output.  docs/cli.md describes every column.  The comparison itself is
+// model/build_diff.h, and what is printed of it output/diff_result.h (which
+// report draws from too); this file reads the builds and prints it.
+#include "commands/commands.h"
+#include "commands/option_groups.h"
+#include "error.h"
+#include "model/build_diff.h"
+#include "output/diff_result.h"
+#include "output/output_file.h"
+#include "output/table.h"
+#include "support/parallel.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <memory>
+
+namespace inlinetune {
+
+namespace {
+
+struct Options {
+  TwoBuildsOptions builds;
+  std::string by = "function";
+  TableOutputOptions table;
+};
+
+int run(const Options &options) {
+  const GroupBy by =
+      parse_group_by(options.by, {GroupBy::function, GroupBy::dir, GroupBy::subsystem,
+                                  GroupBy::file, GroupBy::reason});
+  const size_t top = parse_top(options.table.top);
+  const Format format = parse_format(options.table.format);
+  const auto [base_paths, new_paths] = options.builds.paths();
+  Output out(options.table.output); // before reading: a bad -o fails at once
+
+  BuildDiff &d = keep_until_exit(load_diff(base_paths, new_paths, report));
+  if (std::string warning = tu_mismatch_warning(d); !warning.empty())
+    fmt::print(stderr, "inlinetune: warning: {}\n", warning);
+  // The tables need the comparison only: the models go first (a kernel's
+  // take some 550 MB, bench/tools.sh).
+  d.drop_models();
+  out.write(render(keep_until_exit(diff_result(d, by, top)), format));
+  out.commit();
+  return d.errors() ? 1 : 0;
+}
+
+} // namespace
+
+std::function<int()> setup_diff(Args &args) {
+  auto options = std::make_shared<Options>();
+  options->builds.declare(args);
+  args.option("--by", "GROUP", &options->by,
+              "Rows per function (the default), dir, subsystem, file or reason");
+  options->table.declare(args);
+  return [options] { return run(*options); };
+}
+
+} // namespace inlinetune

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The option groups several subcommands share, declared once: each group
+// is its values, declare() (the options, in the order --help lists them)
+// and what turns the values into inputs.  A subcommand holds the groups it
+// takes in its Options and declares each where it belongs in its --help.
+#pragma once
+
+#include "commands/commands.h"
+#include "inputs/execution_profile.h"
+#include "inputs/results_reader.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace inlinetune {
+
+// Two builds: BASE NEW, or --base PATH... --new PATH... (diff, correlate,
+// report).
+struct TwoBuildsOptions {
+  std::vector<std::string> positional, base, next;
+  void declare(Args &args);
+  // The paths of each build; throws UsageError as diff_paths does.
+  std::pair<std::vector<std::string>, std::vector<std::string>> paths() const;
+};
+
+// Measured results: --results FILE [--base-variant V] [--new-variant V]
+// (correlate, report, db).  The helps say what the subcommand does with them.
+struct ResultsFileOptions {
+  std::string results, base_variant, new_variant;
+  void declare(Args &args, const char *results_help,
+               const char *base_variant_help =
+                   "Long-layout results: the base build's variant (default: baseline)",
+               const char *new_variant_help =
+                   "Long-layout results: the new build's variant (default: the only other one)");
+  // Throws UsageError for a variant without --results.
+  void check_variants() const;
+  Results read() const; // problems go to report()
+};
+
+// An execution profile: --profile FILE [--profile-format F] [--profile-build B]
+// (correlate, report).
+struct ExecutionProfileOptions {
+  std::string profile, format = "auto", build = "new";
+  void declare(Args &args, const char *profile_help);
+  // Checks --profile-format and --profile-build (UsageError); the format.
+  ExecutionProfileFormat check() const;
+  // The profile, when --profile was given (problems go to report()).
+  std::optional<ExecutionProfile> read() const;
+};
+
+// How a table comes out: --top N --format F -o FILE (summary, diff, explain,
+// correlate).
+struct TableOutputOptions {
+  std::string top = "0", format = "table", output;
+  void declare(Args &args, const char *top_help = "Only the first N rows of each table (0: all)");
+};
+
+} // namespace inlinetune

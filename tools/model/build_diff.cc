@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/build_diff.h"
+
+#include "error.h"
+#include "support/parallel.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <exception>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace inlinetune {
+
+const char *flip_side_name(FlipSide side) {
+  switch (side) {
+  case FlipSide::caller:
+    return "caller";
+  case FlipSide::copy:
+    return "copy";
+  case FlipSide::callee:
+    return "callee";
+  }
+  return "?";
+}
+
+const char *function_status_name(FunctionStatus status) {
+  switch (status) {
+  case FunctionStatus::vanished:
+    return "vanished";
+  case FunctionStatus::appeared:
+    return "appeared";
+  case FunctionStatus::grown:
+    return "grown";
+  case FunctionStatus::shrunk:
+    return "shrunk";
+  case FunctionStatus::same:
+    return "same";
+  case FunctionStatus::not_emitted:
+    return "not emitted";
+  }
+  return "?";
+}
+
+bool FunctionDiff::changed() const {
+  return (status != FunctionStatus::same && status != FunctionStatus::not_emitted) ||
+         est_delta != 0 || !flips.empty();
+}
+
+std::string list_some(const std::vector<std::string> &names) {
+  std::string out;
+  for (size_t i = 0; i < names.size() && i < 3; ++i)
+    out += (i ? ", " : "") + names[i];
+  if (names.size() > 3)
+    out += ", ...";
+  return out;
+}
+
+std::string tu_mismatch_warning(const BuildDiff &d) {
+  if (d.only_base.empty() && d.only_new.empty())
+    return "";
+  return fmt::format("{} TUs only in base ({}), {} only in new ({}); comparing the {} TUs in both",
+                     d.only_base.size(), list_some(d.only_base), d.only_new.size(),
+                     list_some(d.only_new), d.common.size());
+}
+
+std::pair<std::vector<std::string>, std::vector<std::string>>
+diff_paths(const std::vector<std::string> &positional, const std::vector<std::string> &base,
+           const std::vector<std::string> &next) {
+  if (base.empty() && next.empty()) {
+    if (positional.size() != 2)
+      throw UsageError("give BASE and NEW (two paths), or --base PATH... and --new PATH...; "
+                       "got {} path{}",
+                       positional.size(), positional.size() == 1 ? "" : "s");
+    return {{positional[0]}, {positional[1]}};
+  }
+  if (!positional.empty() || base.empty() || next.empty())
+    throw UsageError(
+        "with --base and --new, give both and no other paths (BASE NEW, or --base PATH... "
+        "--new PATH...)");
+  return {base, next};
+}
+
+namespace {
+
+using Index = std::vector<std::pair<std::string_view, size_t>>; // sorted by name
+
+// Sites and functions of one TU, by id and symbol.
+struct TuIndex {
+  Index sites, functions;
+};
+
+const size_t *lookup(const Index &index, std::string_view name) {
+  auto it = std::lower_bound(index.begin(), index.end(), name,
+                             [](const auto &entry, std::string_view n) { return entry.first < n; });
+  return it != index.end() && it->first == name ? &it->second : nullptr;
+}
+
+// A symbol as the function it belongs to in this TU: itself when it has a
+// record, else the function GCC made it from (foo.part.0 -> foo).
+std::string owner(const TuIndex &a, const TuIndex &b, std::string_view symbol) {
+  if (lookup(a.functions, symbol) || lookup(b.functions, symbol))
+    return std::string(symbol);
+  std::string base = symbol_base(symbol);
+  return lookup(a.functions, base) || lookup(b.functions, base) ? base : std::string(symbol);
+}
+
+std::optional<int64_t> bytes_of(const FunctionModel *f, bool known) {
+  if (!known || !f || !f->emitted || !f->bytes)
+    return std::nullopt;
+  return static_cast<int64_t>(*f->bytes);
+}
+
+std::optional<int64_t> est_of(const FunctionModel *f) {
+  if (!f || !f->emitted || !f->size_after)
+    return std::nullopt;
+  return *f->size_after;
+}
+
+// Each TU's items (sites, functions) in order: ITEMS[START[tu] .. START[tu + 1]).
+struct ByTu {
+  std::vector<size_t> start, items;
+};
+template <typename T> ByTu by_tu(size_t tus, const std::vector<T> &all) {
+  ByTu x;
+  x.start.assign(tus + 1, 0);
+  for (const T &item : all)
+    ++x.start[item.tu + 1];
+  for (size_t t = 0; t < tus; ++t)
+    x.start[t + 1] += x.start[t];
+  x.items.resize(all.size());
+  std::vector<size_t> at(x.start.begin(), x.start.end() - 1);
+  for (size_t i = 0; i < all.size(); ++i)
+    x.items[at[all[i].tu]++] = i;
+  return x;
+}
+
+} // namespace
+
+BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_paths,
+                      std::vector<std::string> new_paths) {
+  BuildDiff d;
+  d.base = std::move(base);
+  d.next = std::move(next);
+  d.base_paths = std::move(base_paths);
+  d.new_paths = std::move(new_paths);
+  const Build &b = d.base, &n = d.next;
+  const std::string base_name = fmt::format("{}", fmt::join(d.base_paths, " "));
+  const std::string new_name = fmt::format("{}", fmt::join(d.new_paths, " "));
+  if (b.tus.empty())
+    throw Error("no decision logs found in the base build ({})", base_name);
+  if (n.tus.empty())
+    throw Error("no decision logs found in the new build ({})", new_name);
+
+  // TUs by source: those in both are compared.
+  for (uint32_t t = 0; t < b.tus.size(); ++t) {
+    if (auto m = n.find_tu(b.tus[t].key))
+      d.common.emplace_back(t, *m);
+    else
+      d.only_base.push_back(b.tus[t].key);
+  }
+  for (const TuModel &tu : n.tus)
+    if (!b.find_tu(tu.key))
+      d.only_new.push_back(tu.key);
+  if (d.common.empty())
+    throw Error("the builds share no source file: base ({}) has {} TUs ({}), new ({}) has {} "
+                "({}); is this a build of other sources?",
+                base_name, b.tus.size(), list_some(d.only_base), new_name, n.tus.size(),
+                list_some(d.only_new));
+
+  const ByTu b_sites = by_tu(b.tus.size(), b.sites), n_sites = by_tu(n.tus.size(), n.sites);
+  const ByTu b_funcs = by_tu(b.tus.size(), b.functions), n_funcs = by_tu(n.tus.size(), n.functions);
+  auto index_tu = [](const Build &m, const ByTu &sites, const ByTu &functions, uint32_t tu,
+                     TuIndex &x) {
+    x.sites.clear();
+    x.functions.clear();
+    for (size_t k = sites.start[tu]; k < sites.start[tu + 1]; ++k)
+      x.sites.emplace_back(m.str(m.sites[sites.items[k]].id), sites.items[k]);
+    for (size_t k = functions.start[tu]; k < functions.start[tu + 1]; ++k)
+      x.functions.emplace_back(m.str(m.functions[functions.items[k]].symbol), functions.items[k]);
+    // Ids and symbols are unique within a TU.
+    std::sort(x.sites.begin(), x.sites.end());
+    std::sort(x.functions.begin(), x.functions.end());
+  };
+
+  // Each common TU compared on its own (on every core), into a part of its
+  // own with flips numbered from 0; the parts are then added in order.
+  struct Part {
+    std::vector<Flip> flips;
+    std::vector<FunctionDiff> functions;
+    size_t sites_common = 0, sites_only_base = 0, sites_only_new = 0;
+    bool known = false;
+  };
+  std::vector<Part> parts(d.common.size());
+  auto compare = [&](size_t c) {
+    Part &p = parts[c];
+    const auto [bt, nt] = d.common[c];
+    TuIndex bx, nx;
+    std::vector<std::string_view> symbols;
+    const std::string &key = b.tus[bt].key;
+    index_tu(b, b_sites, b_funcs, bt, bx);
+    index_tu(n, n_sites, n_funcs, nt, nx);
+    // Per function symbol of this TU: flips on its caller side, and into it.
+    std::map<std::string, std::vector<std::pair<size_t, FlipSide>>> caller_flips, callee_flips;
+    // Both sorted by id: walked side by side.
+    size_t nj = 0;
+    for (const auto &[id, bi] : bx.sites) {
+      while (nj < nx.sites.size() && nx.sites[nj].first < id)
+        ++nj;
+      if (nj == nx.sites.size() || nx.sites[nj].first != id) {
+        ++p.sites_only_base;
+        continue;
+      }
+      ++p.sites_common;
+      const SiteModel &bs = b.sites[bi], &ns = n.sites[nx.sites[nj].second];
+      if (bs.inlined() == ns.inlined())
+        continue;
+      Flip f;
+      f.tu = key;
+      f.id = id;
+      f.caller = b.str(bs.lexical_caller);
+      f.caller_symbol = b.str(bs.lexical_caller_symbol);
+      f.callee = b.str(bs.callee);
+      f.callee_symbol = b.str(bs.callee_symbol);
+      f.location = b.str(bs.location);
+      f.to_inlined = ns.inlined();
+      f.base_reason = b.str(bs.reason);
+      f.new_reason = n.str(ns.reason);
+      f.base_limit = b.limit(bs);
+      f.new_limit = n.limit(ns);
+      for (NameId c : b.callers(bs))
+        f.base_holders.push_back(owner(bx, nx, b.str(c)));
+      for (NameId c : n.callers(ns))
+        f.new_holders.push_back(owner(bx, nx, n.str(c)));
+      for (auto *h : {&f.base_holders, &f.new_holders}) {
+        std::sort(h->begin(), h->end());
+        h->erase(std::unique(h->begin(), h->end()), h->end());
+      }
+      const size_t fi = p.flips.size();
+      std::set<std::string> holders;
+      std::string lexical = owner(bx, nx, f.caller_symbol);
+      caller_flips[lexical].emplace_back(fi, FlipSide::caller);
+      holders.insert(lexical);
+      for (const SiteModel *s : {&bs, &ns}) {
+        const Build &m = s == &bs ? b : n;
+        for (NameId c : m.callers(*s)) {
+          std::string holder = owner(bx, nx, m.str(c));
+          if (holders.insert(holder).second)
+            caller_flips[holder].emplace_back(fi, FlipSide::copy);
+        }
+      }
+      callee_flips[owner(bx, nx, f.callee_symbol)].emplace_back(fi, FlipSide::callee);
+      p.flips.push_back(std::move(f));
+    }
+    p.sites_only_new = nx.sites.size() - p.sites_common; // ids are unique in a TU
+
+    const bool known = b.tus[bt].has_symbols && n.tus[nt].has_symbols;
+    p.known = known;
+    // The symbols of both, sorted, each once.
+    symbols.clear();
+    for (const Index *x : {&bx.functions, &nx.functions})
+      for (const auto &[s, i] : *x)
+        symbols.push_back(s);
+    std::inplace_merge(symbols.begin(), symbols.begin() + bx.functions.size(), symbols.end());
+    symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+    size_t bk = 0, nk = 0; // where each side's sorted list is at
+    for (std::string_view symbol : symbols) {
+      const FunctionModel *bf = nullptr, *nf = nullptr;
+      FunctionDiff r;
+      if (bk < bx.functions.size() && bx.functions[bk].first == symbol) {
+        r.base_index = bx.functions[bk++].second;
+        bf = &b.functions[*r.base_index];
+      }
+      if (nk < nx.functions.size() && nx.functions[nk].first == symbol) {
+        r.new_index = nx.functions[nk++].second;
+        nf = &n.functions[*r.new_index];
+      }
+      r.tu = key;
+      r.symbol = symbol;
+      r.name = nf ? n.str(nf->name) : b.str(bf->name);
+      r.bytes_known = known;
+      r.bytes_base = bytes_of(bf, known);
+      r.bytes_new = bytes_of(nf, known);
+      r.est_base = est_of(bf);
+      r.est_new = est_of(nf);
+      r.delta = r.bytes_new.value_or(0) - r.bytes_base.value_or(0);
+      r.est_delta = r.est_new.value_or(0) - r.est_base.value_or(0);
+      // Without symbol tables, grown and shrunk go by GCC's estimates.
+      const int64_t delta = known ? r.delta : r.est_delta;
+      const bool be = bf && bf->emitted, ne = nf && nf->emitted;
+      r.status = be && !ne   ? FunctionStatus::vanished
+                 : !be && ne ? FunctionStatus::appeared
+                 : !be       ? FunctionStatus::not_emitted
+                 : delta > 0 ? FunctionStatus::grown
+                 : delta < 0 ? FunctionStatus::shrunk
+                             : FunctionStatus::same;
+      // Its flips: the calls in it (its own and those of functions inlined
+      // into it), and for a function that vanished or appeared, the calls of
+      // it.
+      std::set<size_t> seen;
+      auto add = [&](const auto &map) {
+        auto it = map.find(r.symbol);
+        if (it == map.end())
+          return;
+        for (auto [fi, side] : it->second)
+          if (seen.insert(fi).second)
+            r.flips.emplace_back(fi, side);
+      };
+      add(caller_flips);
+      if (r.status == FunctionStatus::vanished || r.status == FunctionStatus::appeared)
+        add(callee_flips);
+      // By caller, callee and place: the same order whatever the ids.
+      std::sort(r.flips.begin(), r.flips.end(), [&](const auto &x, const auto &y) {
+        const Flip &a = p.flips[x.first], &c = p.flips[y.first];
+        return std::tie(a.caller, a.callee, a.location, a.id) <
+               std::tie(c.caller, c.callee, c.location, c.id);
+      });
+      p.functions.push_back(std::move(r));
+    }
+  };
+  auto append = [&](size_t c) {
+    Part p = std::move(parts[c]);
+    const size_t first_flip = d.flips.size();
+    for (Flip &f : p.flips)
+      d.flips.push_back(std::move(f));
+    for (FunctionDiff &r : p.functions) {
+      for (auto &flip : r.flips)
+        flip.first += first_flip;
+      d.functions.push_back(std::move(r));
+    }
+    d.sites_common += p.sites_common;
+    d.sites_only_base += p.sites_only_base;
+    d.sites_only_new += p.sites_only_new;
+    d.tus_without_symbols += !p.known;
+  };
+  size_t most = 0; // functions: at most those of both
+  for (auto [bt, nt] : d.common)
+    most += b_funcs.start[bt + 1] - b_funcs.start[bt] + n_funcs.start[nt + 1] - n_funcs.start[nt];
+  d.functions.reserve(most);
+  in_order(d.common.size(), worker_threads(0), 64, compare, append);
+  return d;
+}
+
+void BuildDiff::drop_models() {
+  for (Build *m : {&base, &next}) {
+    Build counts;
+    counts.errors = m->errors;
+    counts.files = m->files;
+    counts.has_symbols = m->has_symbols;
+    *m = std::move(counts);
+  }
+}
+
+BuildDiff load_diff(const std::vector<std::string> &base_paths,
+                    const std::vector<std::string> &new_paths, const DiagnosticSink &sink) {
+  // Both builds at once, each on every core (so that the one read first
+  // leaves them all to the other).  What each reports is kept and passed on
+  // as if they were read one after the other: BASE's, then NEW's (only when
+  // BASE could be read).
+  const size_t jobs = worker_threads(0);
+  LoadOptions options;
+  options.jobs = jobs;
+  const std::vector<std::string> *paths[2] = {&base_paths, &new_paths};
+  Build builds[2];
+  std::vector<Diagnostic> said[2];
+  std::exception_ptr failed[2];
+  in_order(
+      2, jobs > 1 ? 2 : 1, 2,
+      [&](size_t i) {
+        try {
+          builds[i] = load_build(
+              *paths[i], [&said, i](const Diagnostic &d) { said[i].push_back(d); }, options);
+        } catch (...) {
+          failed[i] = std::current_exception();
+        }
+      },
+      [&](size_t i) {
+        for (const Diagnostic &d : said[i])
+          if (sink)
+            sink(d);
+        if (failed[i])
+          std::rethrow_exception(failed[i]);
+      });
+  return diff_builds(std::move(builds[0]), std::move(builds[1]), base_paths, new_paths);
+}
+
+} // namespace inlinetune

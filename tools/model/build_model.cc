@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/build_model.h"
+
+#include "error.h"
+#include "support/hash.h"
+#include "support/parallel.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+
+namespace inlinetune {
+
+// ---- Names -----------------------------------------------------------------
+
+namespace {
+
+constexpr uint64_t kIdBits = 0xffffffffu;
+
+} // namespace
+
+uint64_t Names::hash(std::string_view s) {
+  return hash_bytes(s) & ~kIdBits;
+}
+
+NameId Names::intern(std::string_view s, uint64_t hash) {
+  if ((views_.size() + 1) * 2 > slots_.size()) {
+    // Grow (or make) the table: twice as many slots, the ids put back.
+    std::vector<uint64_t> slots(std::max<size_t>(256, slots_.size() * 2), 0);
+    const size_t mask = slots.size() - 1;
+    for (uint64_t slot : slots_) {
+      if (!slot)
+        continue;
+      size_t i = (slot >> 32) & mask;
+      while (slots[i])
+        i = (i + 1) & mask;
+      slots[i] = slot;
+    }
+    slots_ = std::move(slots);
+  }
+  const size_t mask = slots_.size() - 1;
+  size_t i = (hash >> 32) & mask;
+  for (; slots_[i]; i = (i + 1) & mask) {
+    if ((slots_[i] & ~kIdBits) == hash) {
+      const NameId id = static_cast<NameId>((slots_[i] & kIdBits) - 1);
+      if (views_[id] == s)
+        return id;
+    }
+  }
+  if (block_size_ - block_used_ < s.size()) {
+    // A new block, twice the last (from 4 KiB to 1 MiB: a TU's names and a
+    // build's alike), or the name's size.
+    block_size_ =
+        std::max(std::min<size_t>(std::max<size_t>(block_size_ * 2, 4096), 1 << 20), s.size());
+    blocks_.emplace_back(new char[block_size_]);
+    block_used_ = 0;
+  }
+  char *at = s.empty() ? nullptr : blocks_.back().get() + block_used_;
+  if (!s.empty())
+    std::memcpy(at, s.data(), s.size());
+  block_used_ += s.size();
+  const auto id = static_cast<NameId>(views_.size());
+  views_.emplace_back(at, s.size());
+  slots_[i] = hash | (uint64_t(id) + 1);
+  return id;
+}
+
+void Names::prefetch(uint64_t hash) const {
+  if (!slots_.empty())
+    __builtin_prefetch(&slots_[(hash >> 32) & (slots_.size() - 1)]);
+}
+
+std::optional<NameId> Names::find(std::string_view s) const {
+  if (slots_.empty())
+    return std::nullopt;
+  const uint64_t hash = Names::hash(s);
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = (hash >> 32) & mask; slots_[i]; i = (i + 1) & mask) {
+    if ((slots_[i] & ~kIdBits) == hash) {
+      const NameId id = static_cast<NameId>((slots_[i] & kIdBits) - 1);
+      if (views_[id] == s)
+        return id;
+    }
+  }
+  return std::nullopt;
+}
+
+// ---- Build -----------------------------------------------------------------
+
+namespace {
+
+uint64_t pair_key(uint32_t tu, NameId name) {
+  return uint64_t(tu) << 32 | name;
+}
+
+// The pieces GCC makes of a function and names "foo.SUFFIX[.N]".
+bool gcc_suffix(std::string_view word) {
+  return word == "constprop" || word == "isra" || word == "part" || word == "cold" ||
+         word == "lto_priv" || word == "specialized";
+}
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+} // namespace
+
+std::optional<uint32_t> Build::find_tu(const std::string &key) const {
+  if (tu_index.size() == tus.size()) { // filled by the loader: diff looks up every TU
+    auto it = tu_index.find(key);
+    return it == tu_index.end() ? std::nullopt : std::optional<uint32_t>(it->second);
+  }
+  for (size_t i = 0; i < tus.size(); ++i)
+    if (tus[i].key == key)
+      return static_cast<uint32_t>(i);
+  return std::nullopt;
+}
+
+namespace {
+
+std::optional<size_t> find_in(const std::vector<std::pair<uint64_t, uint32_t>> &index,
+                              uint64_t key) {
+  auto it = std::lower_bound(index.begin(), index.end(), std::make_pair(key, uint32_t(0)));
+  if (it == index.end() || it->first != key)
+    return std::nullopt;
+  return it->second;
+}
+
+} // namespace
+
+std::optional<size_t> Build::find_site(uint32_t tu, std::string_view id) const {
+  std::optional<NameId> name = names.find(id);
+  return name ? find_in(site_index, pair_key(tu, *name)) : std::nullopt;
+}
+
+std::optional<size_t> Build::find_function(uint32_t tu, std::string_view symbol) const {
+  std::optional<NameId> name = names.find(symbol);
+  return name ? find_in(function_index, pair_key(tu, *name)) : std::nullopt;
+}
+
+std::optional<Limit> Build::limit(const SiteModel &s) const {
+  if (!s.limit)
+    return std::nullopt;
+  Limit l;
+  l.param = std::string(names[s.limit->param]);
+  l.value = s.limit->value;
+  l.flip_at = s.limit->flip_at;
+  return l;
+}
+
+bool is_local_alias(std::string_view symbol) {
+  constexpr std::string_view kSuffix = ".localalias";
+  return symbol.size() > kSuffix.size() && symbol.substr(symbol.size() - kSuffix.size()) == kSuffix;
+}
+
+std::string symbol_base(std::string_view symbol) {
+  for (;;) {
+    size_t dot = symbol.rfind('.');
+    if (dot == std::string_view::npos || dot == 0)
+      break;
+    std::string_view last = symbol.substr(dot + 1);
+    if (gcc_suffix(last)) {
+      symbol = symbol.substr(0, dot);
+      continue;
+    }
+    size_t prev = all_digits(last) ? symbol.rfind('.', dot - 1) : std::string_view::npos;
+    if (prev == std::string_view::npos || prev == 0 ||
+        !gcc_suffix(symbol.substr(prev + 1, dot - prev - 1)))
+      break;
+    symbol = symbol.substr(0, prev);
+  }
+  return std::string(symbol);
+}
+
+namespace {
+
+constexpr NameId kNoName = UINT32_MAX;
+
+// One TU's records as a reading thread leaves them for the model (read_tu):
+// every name an id into LOCAL, interned into the Build's names when the TU
+// is added, in TU order, so that the model is the one a single thread makes.
+struct ReadTu {
+  struct ReadSite {
+    NameId id, lexical_caller, lexical_caller_symbol, callee, callee_symbol, location;
+    NameId caller_symbol, reason;
+    Pass pass;
+    bool inlined;
+    std::optional<SiteLimit> limit; // its param a local id too
+  };
+  struct ReadFunction {
+    NameId name, symbol;
+    std::optional<int64_t> size_before, size_after;
+    int64_t inlined_callees;
+    bool out_of_line, never_inline, emitted;
+    std::optional<uint64_t> bytes;
+  };
+  enum class Kind : uint8_t { site, function, problem };
+  struct Entry {
+    Kind kind;
+    uint32_t index; // into sites, functions or problems
+    size_t line;
+  };
+
+  TuHeader header;
+  std::optional<std::string> header_problem;
+  size_t records = 1; // lines, the header included
+  Names local;
+  std::vector<uint64_t> hashes; // Names::hash of each local name
+  std::vector<Entry> entries;   // the records, in line order
+  std::vector<ReadSite> sites;
+  std::vector<ReadFunction> functions;
+  std::vector<std::string> problems;
+  std::vector<Site> kept; // LoadOptions::keep_site
+  // What broke off the reading (other than a bad record, a problem), thrown
+  // again when the TU is added: after the problems found before it.
+  std::exception_ptr failure;
+};
+
+// Reads one TU (any thread): its text, header and records.  A record that
+// does not parse becomes a problem; bytes come from the symbol table.
+void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options, ReadTu &t) {
+  // One RecordReader, Site and Function per thread, reused: a kernel build
+  // has millions of records (bench/tools.sh).
+  thread_local RecordReader reader;
+  thread_local Site whole; // for keep_site
+  thread_local SiteView s;
+  thread_local FunctionView f;
+  try {
+    const std::string text = logs.text(info);
+    // Lines are parsed where they are: the text has room after it.
+    const char *const room = text.data() + text.capacity();
+    // Every line ends in '\n' (LogSet checked); the first is the header.
+    std::string_view rest = text;
+    auto next_line = [&rest] {
+      size_t nl = rest.find('\n');
+      std::string_view line = rest.substr(0, nl);
+      rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+      return line;
+    };
+    try {
+      t.header = parse_header(parse_record(next_line()));
+    } catch (const Error &e) {
+      t.header_problem = e.what();
+    }
+    std::vector<char> has_function; // per local name
+    while (!rest.empty()) {
+      const size_t line = ++t.records;
+      const std::string_view line_text = next_line();
+      const std::string_view kind =
+          room - (line_text.data() + line_text.size()) >= ptrdiff_t(RecordReader::kPadding)
+              ? reader.parse_padded(line_text)
+              : reader.parse(line_text);
+      try {
+        if (kind == "site") {
+          // Views where nothing keeps the record, else a whole Site.
+          if (options.keep_site) {
+            reader.site(t.header, whole);
+            s.id = whole.id;
+            s.lexical_caller = {whole.lexical_caller.name, whole.lexical_caller.symbol};
+            s.callee = {whole.callee.name, whole.callee.symbol};
+            s.location = whole.location;
+            s.caller.symbol = whole.caller.symbol;
+            s.reason = whole.reason;
+            s.pass = whole.pass;
+            s.inlined = whole.inlined;
+            s.limit.reset();
+            if (whole.limit)
+              s.limit = log::BasicLimit<std::string_view>{whole.limit->param, whole.limit->value,
+                                                          whole.limit->flip_at};
+          } else {
+            reader.site(t.header, s);
+          }
+          ReadTu::ReadSite r;
+          Names &n = t.local;
+          r.id = n.intern(s.id);
+          r.lexical_caller = n.intern(s.lexical_caller.name);
+          r.lexical_caller_symbol = s.lexical_caller.symbol == s.lexical_caller.name
+                                        ? r.lexical_caller
+                                        : n.intern(s.lexical_caller.symbol);
+          r.callee = n.intern(s.callee.name);
+          r.callee_symbol = s.callee.symbol == s.callee.name ? r.callee : n.intern(s.callee.symbol);
+          r.location = n.intern(s.location);
+          r.caller_symbol = s.caller.symbol == s.lexical_caller.symbol ? r.lexical_caller_symbol
+                                                                       : n.intern(s.caller.symbol);
+          r.reason = n.intern(s.reason);
+          r.pass = s.pass;
+          r.inlined = s.inlined;
+          if (s.limit)
+            r.limit = SiteLimit{s.limit->value, s.limit->flip_at, n.intern(s.limit->param)};
+          t.entries.push_back({ReadTu::Kind::site, static_cast<uint32_t>(t.sites.size()), line});
+          t.sites.push_back(r);
+          if (options.keep_site && options.keep_site(whole))
+            t.kept.push_back(whole);
+        } else if (kind == "function") {
+          reader.function(f);
+          const NameId symbol = t.local.intern(f.function.symbol);
+          if (symbol >= has_function.size())
+            has_function.resize(t.local.size() * 2);
+          if (has_function[symbol])
+            throw Error("a second function record for {}", f.function.symbol);
+          has_function[symbol] = 1;
+          ReadTu::ReadFunction r;
+          r.symbol = symbol;
+          r.name = f.function.name == f.function.symbol ? symbol : t.local.intern(f.function.name);
+          r.size_before = f.size_before;
+          r.size_after = f.size_after;
+          r.inlined_callees = f.inlined_callees;
+          r.out_of_line = f.out_of_line;
+          r.never_inline = f.never_inline;
+          r.emitted = f.out_of_line;
+          t.entries.push_back(
+              {ReadTu::Kind::function, static_cast<uint32_t>(t.functions.size()), line});
+          t.functions.push_back(r);
+        }
+        // Other records (a later schema's) are not ours to read.
+      } catch (const Error &e) {
+        t.entries.push_back(
+            {ReadTu::Kind::problem, static_cast<uint32_t>(t.problems.size()), line});
+        t.problems.push_back(fmt::format("{} record: {}", kind, e.what()));
+      }
+    }
+  } catch (...) {
+    t.failure = std::current_exception();
+    return;
+  }
+  t.hashes.resize(t.local.size());
+  for (NameId local = 0; local < t.local.size(); ++local)
+    t.hashes[local] = Names::hash(t.local[local]);
+
+  // Real bytes: each symbol to the function it counts toward (symbol_owner).
+  if (info.functions) {
+    std::unordered_map<std::string, size_t> by_symbol;
+    for (size_t i = 0; i < t.functions.size(); ++i) {
+      ReadTu::ReadFunction &fn = t.functions[i];
+      fn.bytes = 0;
+      fn.emitted = false;
+      by_symbol.emplace(object_symbol(std::string(t.local[fn.symbol])), i);
+    }
+    for (const auto &[symbol, size] : *info.functions) {
+      std::optional<size_t> owner = symbol_owner(symbol, [&](const std::string &name) {
+        auto it = by_symbol.find(name);
+        return it == by_symbol.end() ? std::nullopt : std::optional<size_t>(it->second);
+      });
+      if (!owner)
+        continue;
+      ReadTu::ReadFunction &fn = t.functions[*owner];
+      *fn.bytes += size;
+      fn.emitted = true;
+    }
+  }
+}
+
+} // namespace
+
+Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &options) {
+  Build b;
+  const std::vector<TuInfo> &infos = logs.finish();
+  const std::vector<std::string> roots = canonical_roots(logs.paths());
+  size_t model_errors = 0;
+  // Room for the most sites and functions the lines can make: no copying as
+  // the vectors grow (capacity never used is never touched either).
+  size_t lines = 0;
+  for (const TuInfo &info : infos)
+    lines += info.records;
+  b.sites.reserve(lines);
+  b.functions.reserve(lines);
+
+  // TUs are read on every core, and added here one by one in order.
+  std::vector<ReadTu> read(infos.size());
+  std::vector<NameId> global;                       // per local name of the TU: its id in b.names
+  std::vector<uint32_t> site_of;                    // per local name: its site in b.sites
+  std::vector<std::pair<uint32_t, NameId>> callers; // (site, caller) of the TU's records
+  auto add = [&](size_t i) {
+    ReadTu t = std::move(read[i]);
+    read[i] = ReadTu();
+    const TuInfo &info = infos[i];
+    const auto tu = static_cast<uint32_t>(b.tus.size());
+    TuModel m;
+    m.origin = info.origin;
+    m.index = info.index;
+    m.has_symbols = info.functions != nullptr;
+    auto fail = [&](size_t line, const std::string &what) {
+      ++model_errors;
+      if (sink)
+        sink(Diagnostic{
+            Diagnostic::Level::error, info.origin,
+            fmt::format("TU {} ({}), line {}: {}", info.index, info.object, line, what)});
+    };
+    if (t.header_problem)
+      fail(1, *t.header_problem);
+    m.header = std::move(t.header);
+    m.records = t.records;
+    if (m.header.source.empty())
+      m.header.source = info.object;
+    m.logged_source = m.header.source;
+    if (!roots.empty() && !m.header.source.empty() && m.header.source.front() == '/')
+      m.header.source = objtree_relative_source(m.header.source, m.header.object, roots);
+    m.key = m.header.source;
+    b.has_symbols = b.has_symbols || m.has_symbols;
+
+    // A local name gets its id in b.names where one thread would have
+    // interned it: at its first use, in record order.
+    global.assign(t.local.size(), kNoName);
+    site_of.assign(t.local.size(), UINT32_MAX);
+    if (t.hashes.size() != t.local.size()) { // the reading failed before they were made
+      t.hashes.resize(t.local.size());
+      for (NameId local = 0; local < t.local.size(); ++local)
+        t.hashes[local] = Names::hash(t.local[local]);
+    }
+    for (NameId local = 0; local < t.local.size(); ++local)
+      b.names.prefetch(t.hashes[local]);
+    auto id = [&](NameId local) {
+      NameId &g = global[local];
+      if (g == kNoName)
+        g = b.names.intern(t.local[local], t.hashes[local]);
+      return g;
+    };
+    const size_t first_site = b.sites.size(), first_function = b.function_index.size();
+    callers.clear();
+    for (const ReadTu::Entry &e : t.entries) {
+      switch (e.kind) {
+      case ReadTu::Kind::problem:
+        fail(e.line, t.problems[e.index]);
+        break;
+      case ReadTu::Kind::site: {
+        const ReadTu::ReadSite &r = t.sites[e.index];
+        uint32_t &at = site_of[r.id];
+        if (at == UINT32_MAX) {
+          SiteModel sm;
+          sm.tu = tu;
+          sm.id = id(r.id);
+          sm.lexical_caller = id(r.lexical_caller);
+          sm.lexical_caller_symbol = id(r.lexical_caller_symbol);
+          sm.callee = id(r.callee);
+          sm.callee_symbol = id(r.callee_symbol);
+          sm.location = id(r.location);
+          at = static_cast<uint32_t>(b.sites.size());
+          b.sites.push_back(sm);
+        }
+        SiteModel &sm = b.sites[at];
+        ++sm.records;
+        callers.emplace_back(at, r.caller_symbol == r.lexical_caller_symbol
+                                     ? sm.lexical_caller_symbol
+                                     : id(r.caller_symbol));
+        if (r.inlined) {
+          ++sm.inlined_records;
+          (r.pass == Pass::einline ? sm.einline_inlined : sm.ipa_inlined) = true;
+        } else if (!sm.has_refusal || (r.pass == Pass::ipa && !sm.refused_by_ipa)) {
+          // The first refusal, replaced by the IPA inliner's first: it decided last.
+          sm.reason = id(r.reason);
+          sm.limit = r.limit;
+          if (sm.limit)
+            sm.limit->param = id(r.limit->param);
+          sm.has_refusal = true;
+          sm.refused_by_ipa = r.pass == Pass::ipa;
+        }
+        break;
+      }
+      case ReadTu::Kind::function: {
+        const ReadTu::ReadFunction &r = t.functions[e.index];
+        FunctionModel fm;
+        fm.tu = tu;
+        fm.symbol = id(r.symbol);
+        fm.name = r.name == r.symbol ? fm.symbol : id(r.name);
+        fm.size_before = r.size_before;
+        fm.size_after = r.size_after;
+        fm.inlined_callees = r.inlined_callees;
+        fm.out_of_line = r.out_of_line;
+        fm.never_inline = r.never_inline;
+        fm.emitted = r.emitted;
+        fm.bytes = r.bytes;
+        b.function_index.emplace_back(pair_key(tu, fm.symbol),
+                                      static_cast<uint32_t>(b.functions.size()));
+        b.functions.push_back(fm);
+        break;
+      }
+      }
+    }
+    if (t.failure)
+      std::rethrow_exception(t.failure);
+    for (Site &s : t.kept)
+      b.kept_sites.emplace_back(tu, std::move(s));
+
+    // The TU's part of the indexes, sorted (TUs come in order: so is the whole).
+    const size_t first_index = b.site_index.size();
+    for (size_t k = first_site; k < b.sites.size(); ++k)
+      b.site_index.emplace_back(pair_key(tu, b.sites[k].id), static_cast<uint32_t>(k));
+    std::sort(b.site_index.begin() + first_index, b.site_index.end());
+    std::sort(b.function_index.begin() + first_function, b.function_index.end());
+    // Each site's callers, sorted by id, one after the other in caller_ids.
+    std::sort(callers.begin(), callers.end());
+    callers.erase(std::unique(callers.begin(), callers.end()), callers.end());
+    for (size_t k = 0; k < callers.size();) {
+      const uint32_t site = callers[k].first;
+      SiteModel &sm = b.sites[site];
+      sm.callers_at = static_cast<uint32_t>(b.caller_ids.size());
+      for (; k < callers.size() && callers[k].first == site; ++k)
+        b.caller_ids.push_back(callers[k].second);
+      sm.callers_count = static_cast<uint32_t>(b.caller_ids.size() - sm.callers_at);
+    }
+    b.tus.push_back(std::move(m));
+  };
+  // At most 64 TUs read ahead of the one added: some MB.
+  in_order(
+      infos.size(), worker_threads(options.jobs), 64,
+      [&](size_t i) { read_tu(logs, infos[i], options, read[i]); }, add);
+
+  for (SiteModel &sm : b.sites)
+    if (sm.inlined()) {
+      sm.reason = b.names.intern("OK");
+      sm.limit.reset();
+    }
+
+  // Keys: the source, made unique where two TUs share one (a file compiled
+  // twice), by the object and then a number.
+  std::map<std::string, size_t> seen;
+  for (const TuModel &m : b.tus)
+    ++seen[m.key];
+  std::map<std::string, size_t> taken;
+  for (TuModel &m : b.tus) {
+    if (seen[m.key] > 1)
+      m.key += " (" + m.header.object + ")";
+    if (size_t n = ++taken[m.key]; n > 1)
+      m.key += fmt::format(" #{}", n);
+  }
+  for (uint32_t t = 0; t < b.tus.size(); ++t)
+    b.tu_index.emplace(b.tus[t].key, t);
+  b.errors = logs.stats().errors + model_errors;
+  b.files = logs.stats().files;
+  return b;
+}
+
+Build load_build(const std::vector<std::string> &paths, const DiagnosticSink &sink,
+                 const LoadOptions &options) {
+  ReadOptions read_options;
+  read_options.function_sizes = true;
+  read_options.jobs = options.jobs;
+  LogSet logs(read_options, sink);
+  for (const std::string &path : paths)
+    logs.add_path(path);
+  return build_model(logs, sink, options);
+}
+
+// ---- sources in the build's output directory ----------------------------------
+
+std::string objtree_relative_source(std::string_view source, std::string_view object,
+                                    const std::vector<std::string> &roots) {
+  if (source.empty() || source.front() != '/' || object.empty() || object.front() == '/')
+    return std::string(source);
+  // OBJECT's directory, lexically: "./" and doubled '/' dropped; a ".."
+  // leaves the compile's directory unknown.
+  std::string object_dir;
+  {
+    std::vector<std::string_view> parts;
+    size_t at = 0;
+    while (at <= object.size()) {
+      size_t slash = std::min(object.find('/', at), object.size());
+      std::string_view part = object.substr(at, slash - at);
+      at = slash + 1;
+      if (part == "..")
+        return std::string(source);
+      if (!part.empty() && part != ".")
+        parts.push_back(part);
+    }
+    for (size_t i = 0; i + 1 < parts.size(); ++i)
+      object_dir += (i ? "/" : "") + std::string(parts[i]);
+  }
+  const size_t slash = source.rfind('/');
+  std::string_view dir = source.substr(0, slash); // "" for a file in "/"
+  if (!object_dir.empty()) {
+    const size_t n = object_dir.size();
+    if (dir.size() <= n + 1 || dir.compare(dir.size() - n, n, object_dir) != 0 ||
+        dir[dir.size() - n - 1] != '/')
+      return std::string(source);
+    dir = dir.substr(0, dir.size() - n - 1);
+  }
+  if (dir.empty())
+    return std::string(source);
+  for (const std::string &root : roots)
+    if (root == dir || (root.size() > dir.size() && root.compare(0, dir.size(), dir) == 0 &&
+                        root[dir.size()] == '/'))
+      return std::string(source.substr(dir.size() + 1));
+  return std::string(source);
+}
+
+std::vector<std::string> canonical_roots(const std::vector<std::string> &paths) {
+  std::vector<std::string> roots;
+  for (const std::string &path : paths)
+    if (char *real = realpath(path.c_str(), nullptr)) {
+      roots.emplace_back(real);
+      free(real);
+    }
+  return roots;
+}
+
+// ---- grouping --------------------------------------------------------------
+
+const char *group_by_name(GroupBy by) {
+  switch (by) {
+  case GroupBy::dir:
+    return "dir";
+  case GroupBy::subsystem:
+    return "subsystem";
+  case GroupBy::file:
+    return "file";
+  case GroupBy::function:
+    return "function";
+  case GroupBy::reason:
+    return "reason";
+  }
+  return "?";
+}
+
+GroupBy parse_group_by(const std::string &name, const std::vector<GroupBy> &allowed) {
+  std::string known;
+  for (GroupBy by : allowed) {
+    if (name == group_by_name(by))
+      return by;
+    known += std::string(known.empty() ? "" : ", ") + group_by_name(by);
+  }
+  throw UsageError("--by: '{}' is not one of: {}", name, known);
+}
+
+std::string directory_of(std::string_view source) {
+  size_t slash = source.rfind('/');
+  if (slash == std::string_view::npos)
+    return ".";
+  if (slash == 0)
+    return "/";
+  return std::string(source.substr(0, slash));
+}
+
+std::string subsystem_of(std::string_view source) {
+  if (!source.empty() && source[0] == '/')
+    return directory_of(source);
+  size_t first = source.find('/');
+  if (first == std::string_view::npos)
+    return ".";
+  std::string_view top = source.substr(0, first);
+  if (top == "arch" || top == "drivers" || top == "sound") {
+    size_t second = source.find('/', first + 1);
+    if (second != std::string_view::npos)
+      return std::string(source.substr(0, second));
+  }
+  return std::string(top);
+}
+
+std::string group_of(std::string_view source, GroupBy by) {
+  switch (by) {
+  case GroupBy::dir:
+    return directory_of(source);
+  case GroupBy::subsystem:
+    return subsystem_of(source);
+  default:
+    return std::string(source);
+  }
+}
+
+} // namespace inlinetune

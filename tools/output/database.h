@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The decision logs as a SQLite database (`inlinetune db`): the schema and
+// the writer, through SQLite's C API with prepared statements.  One
+// database holds any number of builds, each under its own label (the
+// `build` column of every table), so that two builds can be compared in SQL.
+// docs/cli.md ("db") documents every table and column; kDbSchema is the
+// schema's version, kept in the `meta` table.
+#pragma once
+
+#include "inputs/results_reader.h"
+#include "model/build_model.h"
+#include "read/log_reader.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace inlinetune {
+
+// 1: the first.  2: results got the spread and the iterations
+// (base_min, base_max, new_min, new_max, base_iterations, new_iterations).
+// A database of another version is refused, not migrated: --append needs
+// the same version.
+inline constexpr int kDbSchema = 2;
+
+// An open database; closed by the destructor.  Errors throw Error with
+// SQLite's message.
+class Database {
+public:
+  // PATH: a file, created when missing; ":memory:" for one in memory.
+  // NAME: the file as messages name it (default PATH): the file a temporary
+  // copy at PATH will replace.
+  explicit Database(const std::string &path, const std::string &name = "");
+  ~Database();
+  Database(const Database &) = delete;
+  Database &operator=(const Database &) = delete;
+
+  sqlite3 *handle() const { return db_; }
+  void exec(const std::string &sql);
+  // The schema version in `meta`, 0 for a database without one (empty).
+  int schema_version();
+  // Creates every table (in an empty database) or checks that an existing
+  // one has this schema's version (else throws Error naming it).
+  void create_schema();
+  // Whether a build of this LABEL is in the database already.
+  bool has_build(const std::string &label);
+  // Creates the indexes (after the rows: faster than keeping them up to date).
+  void create_indexes();
+
+private:
+  sqlite3 *db_ = nullptr;
+  std::string path_;
+};
+
+// The names of the tables create_schema() makes, in order.
+const std::vector<std::string> &db_tables();
+
+struct DbCounts {
+  size_t tus = 0, sites = 0, decisions = 0, functions = 0, symbols = 0, never_inline = 0,
+         results = 0;
+};
+
+// Writes the build read from LOGS (paths added, finish() not yet called) under
+// LABEL: its TUs, every site record, the folded decisions, functions, the
+// never-inline entries and, with SYMBOLS, every function symbol of the
+// objects.  Records that do not parse are reported once to SINK (as
+// build_model reports them) and left out.  The caller opens the transaction.
+// Throws Error when LABEL is taken.
+DbCounts write_build(Database &db, const std::string &label, const std::vector<std::string> &paths,
+                     LogSet &logs, bool symbols, const DiagnosticSink &sink, size_t *errors);
+
+// Writes RESULTS into the `results` table.
+size_t write_results(Database &db, const Results &results);
+
+} // namespace inlinetune

@@ -1,0 +1,800 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "read/log_reader.h"
+
+#include "error.h"
+#include "support/hash.h"
+#include "support/parallel.h"
+
+#include <simdjson.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <numeric>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace inlinetune {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kMaxThinNesting = 8;     // thin archives naming thin archives
+constexpr size_t kReadChunk = 1 << 16; // .jsonl files are read in pieces of this size
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+uint32_t le32(const char *p) {
+  const auto *u = reinterpret_cast<const unsigned char *>(p);
+  return u[0] | u[1] << 8 | u[2] << 16 | uint32_t(u[3]) << 24;
+}
+
+} // namespace
+
+uint64_t digest_line(uint64_t digest, std::string_view line) {
+  return hash_chain(digest, line);
+}
+
+uint64_t text_digest(std::string_view text) {
+  uint64_t digest = kDigestSeed;
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    digest = digest_line(digest, text.substr(0, nl));
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+  }
+  return digest;
+}
+
+namespace {
+
+// One compression and two decompression contexts per thread (one-shot, for
+// unpack; streaming, for decode_frames), and a scratch buffer: making and
+// clearing a context for every TU or object took some 2% of a kernel's
+// `inlinetune diff` read from objects.
+struct Zstd {
+  std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx *)> cctx{ZSTD_createCCtx(), ZSTD_freeCCtx};
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx *)> dctx{ZSTD_createDCtx(), ZSTD_freeDCtx};
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx *)> stream{ZSTD_createDCtx(), ZSTD_freeDCtx};
+  std::unique_ptr<char[]> scratch;
+  size_t scratch_size = 0;
+};
+Zstd &zstd() {
+  thread_local Zstd z;
+  if (!z.cctx || !z.dctx || !z.stream)
+    throw std::bad_alloc();
+  return z;
+}
+
+std::string pack(std::string_view text) {
+  Zstd &z = zstd();
+  const size_t bound = ZSTD_compressBound(text.size());
+  if (z.scratch_size < bound) {
+    z.scratch.reset(new char[bound]);
+    z.scratch_size = bound;
+  }
+  size_t n = ZSTD_compressCCtx(z.cctx.get(), z.scratch.get(), bound, text.data(), text.size(), 1);
+  if (ZSTD_isError(n))
+    throw Error("zstd: {}", ZSTD_getErrorName(n));
+  return std::string(z.scratch.get(), n);
+}
+
+int64_t mtime_ns(const struct stat &st) {
+  return int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+// A TU's text read again from its .jsonl file (TuInfo::file): the same
+// bytes, or Error.
+std::string reread(const TuInfo &tu) {
+  int fd = open(tu.file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw Error("{}: {}", tu.file, std::strerror(errno));
+  std::string out;
+  out.reserve(tu.size + LogSet::kTextPadding);
+  out.resize(tu.size);
+  struct stat st;
+  bool same = fstat(fd, &st) == 0 && static_cast<uint64_t>(st.st_size) == tu.file_size &&
+              mtime_ns(st) == tu.file_mtime_ns;
+  size_t done = 0;
+  while (same && done < out.size()) {
+    ssize_t got =
+        pread(fd, out.data() + done, out.size() - done, static_cast<off_t>(tu.file_offset + done));
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      break;
+    done += static_cast<size_t>(got);
+  }
+  close(fd);
+  if (!same || done != out.size() || text_digest(out) != tu.digest)
+    throw Error("{}: the file changed while it was being read", tu.file);
+  return out;
+}
+
+std::string unpack(const TuInfo &tu) {
+  if (!tu.file.empty())
+    return reread(tu);
+  std::string out;
+  out.reserve(tu.size + LogSet::kTextPadding);
+  out.resize(tu.size);
+  size_t n = ZSTD_decompressDCtx(zstd().dctx.get(), out.data(), out.size(), tu.packed.data(),
+                                 tu.packed.size());
+  if (ZSTD_isError(n) || n != tu.size)
+    throw Error("{}: internal error: stored log of TU {} is damaged", tu.origin, tu.index);
+  return out;
+}
+
+} // namespace
+
+// ---- decode_frames ---------------------------------------------------------
+
+void decode_frames(std::string_view data, const std::function<void(std::string_view)> &text,
+                   const std::function<void(std::string_view frame)> &frame_end) {
+  ZSTD_DCtx *const dctx = zstd().stream.get(); // reset at each frame
+  thread_local std::vector<char> out(ZSTD_DStreamOutSize());
+  size_t pos = 0;
+  while (pos < data.size()) {
+    if (data[pos] == '\0') { // no zstd frame starts with 0: padding
+      ++pos;
+      continue;
+    }
+    const size_t frame_at = pos;
+    if (data.size() - pos >= 4 &&
+        (le32(data.data() + pos) & ZSTD_MAGIC_SKIPPABLE_MASK) == ZSTD_MAGIC_SKIPPABLE_START) {
+      size_t n = ZSTD_findFrameCompressedSize(data.data() + pos, data.size() - pos);
+      if (ZSTD_isError(n))
+        throw Error("corrupt zstd data at byte {} of the log: {}", frame_at, ZSTD_getErrorName(n));
+      pos += n;
+      continue;
+    }
+    ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only);
+    ZSTD_inBuffer in{data.data(), data.size(), pos};
+    for (;;) {
+      ZSTD_outBuffer chunk{out.data(), out.size(), 0};
+      size_t ret = ZSTD_decompressStream(dctx, &chunk, &in);
+      if (ZSTD_isError(ret))
+        throw Error("corrupt zstd data at byte {} of the log: {}", frame_at,
+                    ZSTD_getErrorName(ret));
+      if (chunk.pos)
+        text(std::string_view(out.data(), chunk.pos));
+      if (ret == 0) // the frame is decoded and flushed; IN stops at its end
+        break;
+      if (in.pos == in.size && chunk.pos < chunk.size)
+        throw Error("truncated zstd frame at byte {} of the log", frame_at);
+    }
+    pos = in.pos;
+    frame_end(data.substr(frame_at, pos - frame_at));
+  }
+}
+
+// ---- TuSplitter ------------------------------------------------------------
+
+TuSplitter::TuSplitter(std::string origin, size_t max_tu_bytes, DiagnosticSink sink,
+                       std::function<void(TuText &&)> on_tu)
+    : origin_(std::move(origin)), max_tu_bytes_(max_tu_bytes), sink_(std::move(sink)),
+      on_tu_(std::move(on_tu)) {}
+
+void TuSplitter::feed(std::string_view text) {
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    std::string_view piece = text.substr(0, nl);
+    const size_t next_line = fed_ + nl + 1; // where the line after this one starts
+    fed_ += nl == std::string_view::npos ? text.size() : nl + 1;
+    if (discard_line_) {
+      if (nl == std::string_view::npos)
+        return;
+      discard_line_ = false;
+    } else if (nl == std::string_view::npos) {
+      if (pending_.size() + piece.size() + 1 > max_tu_bytes_) {
+        ++stream_line_;
+        overlong_line();
+        pending_ = std::string();
+        discard_line_ = true;
+        return;
+      }
+      pending_.append(piece);
+      return;
+    } else if (pending_.empty()) {
+      line(piece);
+    } else {
+      pending_.append(piece);
+      line(pending_);
+      pending_.clear();
+    }
+    line_start_ = next_line;
+    text.remove_prefix(nl + 1);
+  }
+}
+
+// A line longer than the limit is refused before it is parsed, header or not,
+// whether feed() saw it whole or gave up on it in pieces: so that how the
+// stream was split cannot change what is kept (a header line over the limit
+// would otherwise close the TU before it, or not).
+void TuSplitter::overlong_line() {
+  if (state_ != State::dropping)
+    fail(state_ == State::in_tu ? fmt::format("{}, line {}", where_tu(), tu_.lines + 1)
+                                : fmt::format("line {}", stream_line_),
+         fmt::format("line longer than {} bytes", max_tu_bytes_));
+  state_ = State::dropping;
+  tu_.text = std::string();
+}
+
+void TuSplitter::line(std::string_view text) {
+  ++stream_line_;
+  if (text.size() + 1 > max_tu_bytes_) {
+    overlong_line();
+    return;
+  }
+  std::string kind;
+  std::string problem = check_record(text, &kind);
+  if (problem.empty() && kind == "tu") {
+    Record record = parse_record(text);
+    close_tu();
+    tu_ = TuText{};
+    tu_.index = ++tus_;
+    tu_.lines = 1;
+    tu_.offset = line_start_;
+    object_ = log::header_object(record);
+    problem = log::header_problem(record);
+    if (!problem.empty()) {
+      fail(where_tu() + ", line 1", problem);
+      state_ = State::dropping;
+      return;
+    }
+    tu_.header = std::move(record);
+    take(text);
+    state_ = State::in_tu;
+    return;
+  }
+  switch (state_) {
+  case State::before_header:
+    fail(fmt::format("line {}", stream_line_),
+         problem.empty() ? fmt::format("the log does not start with a TU header "
+                                       "(\"record\":\"tu\"); found \"record\":{}",
+                                       Record(kind).dump())
+                         : problem);
+    state_ = State::dropping;
+    return;
+  case State::dropping:
+    ++tu_.lines;
+    return;
+  case State::in_tu:
+    ++tu_.lines;
+    if (problem.empty() && tu_.size + text.size() + 1 > max_tu_bytes_)
+      problem = fmt::format("log larger than {} bytes", max_tu_bytes_);
+    if (!problem.empty()) {
+      fail(fmt::format("{}, line {}", where_tu(), tu_.lines), problem);
+      state_ = State::dropping;
+      tu_.text = std::string();
+      return;
+    }
+    take(text);
+    return;
+  }
+}
+
+void TuSplitter::take(std::string_view line) {
+  if (keep_text_)
+    tu_.text.append(line).push_back('\n');
+  tu_.size += line.size() + 1;
+  tu_.digest = digest_line(tu_.digest, line);
+}
+
+void TuSplitter::end_stream() {
+  if (!pending_.empty()) {
+    ++stream_line_;
+    if (state_ == State::in_tu)
+      fail(fmt::format("{}, line {}", where_tu(), tu_.lines + 1),
+           "truncated: the last line has no '\\n'");
+    else if (state_ == State::before_header)
+      fail(fmt::format("line {}", stream_line_), "truncated: the last line has no '\\n'");
+    state_ = State::dropping;
+  }
+  close_tu();
+  reset_stream();
+}
+
+void TuSplitter::abandon() {
+  reset_stream();
+}
+
+void TuSplitter::fail(const std::string &where, const std::string &what) {
+  ++errors_;
+  if (sink_)
+    sink_(Diagnostic{Diagnostic::Level::error, origin_, where + ": " + what});
+}
+
+std::string TuSplitter::where_tu() const {
+  return fmt::format("TU {} ({})", tu_.index, object_.empty() ? "no \"object\"" : object_);
+}
+
+void TuSplitter::close_tu() {
+  if (state_ == State::in_tu)
+    on_tu_(std::move(tu_));
+  tu_ = TuText{};
+}
+
+void TuSplitter::reset_stream() {
+  pending_ = std::string();
+  discard_line_ = false;
+  state_ = State::before_header;
+  stream_line_ = 0;
+  fed_ = 0;
+  line_start_ = 0;
+  tu_ = TuText{};
+}
+
+// ---- LogSet ----------------------------------------------------------------
+
+struct LogSet::Scope {
+  size_t objects = 0;     // objects read (archive members included)
+  size_t without_log = 0; // of which without a log section
+  bool archive = false;   // a named path that is an archive
+};
+
+LogSet::LogSet(ReadOptions options, DiagnosticSink sink)
+    : options_(options), sink_(std::move(sink)) {}
+
+void LogSet::report(Diagnostic::Level level, const std::string &file, const std::string &message) {
+  if (level == Diagnostic::Level::error)
+    ++stats_.errors;
+  if (sink_)
+    sink_(Diagnostic{level, file, message});
+}
+
+void LogSet::add_path(const std::string &path) {
+  paths_.push_back(path);
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) {
+    report(Diagnostic::Level::error, path, std::strerror(errno));
+    return;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    read_directory(path);
+    return;
+  }
+  Scope scope;
+  read_file(path, path, scope, true, 0);
+  if (scope.archive && scope.without_log)
+    report(Diagnostic::Level::note, path,
+           fmt::format("{} of {} members have no .inlinetune.log section", scope.without_log,
+                       scope.objects));
+}
+
+// Objects and .jsonl files first, archives after: members of thin archives
+// then come up as files already read, and are named by their own paths.
+void LogSet::read_directory(const std::string &path) {
+  std::vector<std::string> files, archives;
+  std::function<void(const fs::path &)> walk = [&](const fs::path &dir) {
+    std::error_code ec;
+    std::vector<fs::path> entries;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+      entries.push_back(it->path());
+    if (ec) {
+      report(Diagnostic::Level::error, dir.string(), ec.message());
+      return;
+    }
+    std::sort(entries.begin(), entries.end());
+    for (const fs::path &entry : entries) {
+      // symlink_status: a symlink to a directory (kbuild's "source") is not followed.
+      if (fs::is_directory(fs::symlink_status(entry, ec))) {
+        walk(entry);
+        continue;
+      }
+      std::string name = entry.string();
+      if (ends_with(name, ".o") || ends_with(name, ".jsonl"))
+        files.push_back(name);
+      else if (ends_with(name, ".a"))
+        archives.push_back(name);
+    }
+  };
+  walk(path);
+  Scope scope;
+  read_files(files, scope);
+  for (const std::string &file : archives)
+    read_file(file, file, scope, false, 0);
+  if (scope.without_log)
+    report(Diagnostic::Level::note, path,
+           fmt::format("{} of {} objects have no .inlinetune.log section", scope.without_log,
+                       scope.objects));
+}
+
+// With options_.jobs threads, each file into a LogSet of its own, merged
+// here in order: the TUs, their order, the diagnostics and the counts are
+// those of reading the files one by one.  A file read before (a hard link)
+// is dropped at the merge as read_file would skip it; one that turns out to
+// be an archive (named *.o) is read again at the merge, where it is known
+// which of its members were read before.
+void LogSet::read_files(const std::vector<std::string> &files, Scope &scope) {
+  const size_t jobs = worker_threads(options_.jobs);
+  if (jobs <= 1 || files.size() < 2) {
+    for (const std::string &file : files)
+      read_file(file, file, scope, false, 0);
+    return;
+  }
+  struct Part {
+    std::vector<Diagnostic> diagnostics;
+    std::unique_ptr<LogSet> logs;
+    Scope scope;
+    std::exception_ptr failed; // after DIAGNOSTICS, as one thread would have met it
+  };
+  std::vector<Part> parts(files.size());
+  ReadOptions one = options_;
+  one.jobs = 1;
+  auto read = [&](size_t i) {
+    Part &p = parts[i];
+    p.logs =
+        std::make_unique<LogSet>(one, [&p](const Diagnostic &d) { p.diagnostics.push_back(d); });
+    try {
+      p.logs->read_file(files[i], files[i], p.scope, false, 0);
+    } catch (...) { // not an Error (read_file reports those): out of memory, say
+      p.failed = std::current_exception();
+    }
+  };
+  auto merge = [&](size_t i) {
+    Part p = std::move(parts[i]);
+    parts[i] = Part();
+    LogSet &part = *p.logs;
+    if (part.seen_.size() > 1) { // an archive
+      read_file(files[i], files[i], scope, false, 0);
+      return;
+    }
+    if (part.seen_.size() == 1 && !first_time(*part.seen_.begin()))
+      return;
+    for (const Diagnostic &d : p.diagnostics)
+      if (sink_)
+        sink_(d);
+    if (p.failed)
+      std::rethrow_exception(p.failed);
+    stats_.files += part.stats_.files;
+    stats_.without_log += part.stats_.without_log;
+    stats_.errors += part.stats_.errors;
+    scope.objects += p.scope.objects;
+    scope.without_log += p.scope.without_log;
+    scope.archive = scope.archive || p.scope.archive;
+    const size_t first_origin = origins_.size();
+    for (Origin &origin : part.origins_)
+      origins_.push_back(std::move(origin));
+    for (TuInfo &tu : part.tus_) {
+      tu.origin_id += first_origin;
+      tu.sequence = tus_.size();
+      tus_.push_back(std::move(tu));
+    }
+  };
+  // At most 256 files read ahead of the one merged.
+  in_order(files.size(), jobs, 256, read, merge);
+}
+
+void LogSet::read_file(const std::string &path, const std::string &display, Scope &scope,
+                       bool named, int depth) {
+  // A member of a thin archive is called "archive(member)"; say which file failed.
+  auto where = [&](const std::string &what) {
+    return path == display ? what : fmt::format("{}: {}", path, what);
+  };
+  try {
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0)
+      throw Error(where(std::strerror(errno)));
+    if (S_ISDIR(st.st_mode))
+      throw Error(where("is a directory"));
+    if (!first_time({st.st_dev, st.st_ino, UINT64_MAX}))
+      return;
+    char head[8] = {};
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      throw Error(where(std::strerror(errno)));
+    ssize_t got = read(fd, head, sizeof head);
+    int err = errno;
+    close(fd);
+    if (got < 0)
+      throw Error(where(std::strerror(err)));
+    switch (file_kind(std::string_view(head, static_cast<size_t>(got)))) {
+    case FileKind::elf: {
+      ElfFile file(path);
+      read_object(display, file.elf(), scope, named);
+      break;
+    }
+    case FileKind::archive: {
+      scope.archive = named || scope.archive;
+      ElfFile file(path);
+      read_archive(file, display, st.st_dev, st.st_ino, scope);
+      break;
+    }
+    case FileKind::thin_archive:
+      scope.archive = named || scope.archive;
+      if (depth >= kMaxThinNesting)
+        throw Error(where("thin archives nested too deep"));
+      read_thin_archive(path, display, scope, depth + 1);
+      break;
+    case FileKind::other:
+      if (!ends_with(path, ".jsonl"))
+        throw Error(where("not an ELF object, an archive or a .jsonl log"));
+      read_jsonl(path, display);
+      break;
+    }
+  } catch (const Error &e) {
+    report(Diagnostic::Level::error, display, e.what());
+  }
+}
+
+void LogSet::read_archive(const ElfFile &archive, const std::string &display, uint64_t dev,
+                          uint64_t ino, Scope &scope) {
+  archive.for_each_member([&](const std::string &name, uint64_t offset, Elf *member) {
+    if (first_time({dev, ino, offset}))
+      read_object(display + "(" + name + ")", member, scope, false);
+  });
+}
+
+void LogSet::read_thin_archive(const std::string &path, const std::string &display, Scope &scope,
+                               int depth) {
+  std::string contents;
+  {
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      throw Error(std::strerror(errno));
+    char buf[kReadChunk];
+    ssize_t got;
+    while ((got = read(fd, buf, sizeof buf)) > 0)
+      contents.append(buf, static_cast<size_t>(got));
+    int err = errno;
+    close(fd);
+    if (got < 0)
+      throw Error(std::strerror(err));
+  }
+  for (const ThinMember &member : thin_archive_members(path, contents)) {
+    std::string member_display = display + "(" + member.name + ")";
+    if (!member.nested_offset) {
+      read_file(member.path, member_display, scope, false, depth);
+      continue;
+    }
+    // "/N:M": a member of a regular archive that was added to the thin one.
+    try {
+      struct stat st;
+      if (stat(member.path.c_str(), &st) != 0)
+        throw Error("{}: {}", member.path, std::strerror(errno));
+      ElfFile nested(member.path);
+      nested.with_member_at(
+          *member.nested_offset, [&](const std::string &name, uint64_t offset, Elf *elf) {
+            if (first_time({st.st_dev, st.st_ino, offset}))
+              read_object(display + "(" + member.name + "(" + name + "))", elf, scope, false);
+          });
+    } catch (const Error &e) {
+      report(Diagnostic::Level::error, member_display, e.what());
+    }
+  }
+}
+
+void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, bool named) {
+  ++stats_.files;
+  ++scope.objects;
+  std::optional<SectionPayloads> log;
+  std::shared_ptr<const FunctionSizes> functions;
+  try {
+    log = section_payloads(elf, kLogSection, kLogNoteOwner, kLogNoteType);
+    if (log && options_.function_sizes)
+      functions = std::make_shared<const FunctionSizes>(function_sizes(elf));
+  } catch (const Error &e) {
+    report(Diagnostic::Level::error, display, e.what());
+    return;
+  }
+  if (!log) {
+    ++stats_.without_log;
+    ++scope.without_log;
+    if (named)
+      report(Diagnostic::Level::warning, display,
+             "no .inlinetune.log section (was it compiled with the plugin?)");
+    return;
+  }
+  size_t id = begin_origin(true, std::move(functions));
+  TuSplitter split = splitter(display, id);
+  for (const std::string &problem : log->problems)
+    report(Diagnostic::Level::error, display, problem);
+  for (std::string_view payload : log->payloads) {
+    try {
+      decode_frames_into(split, id, payload);
+    } catch (const Error &e) {
+      split.abandon();
+      report(Diagnostic::Level::error, display, e.what());
+    }
+  }
+  end_origin(display, split);
+}
+
+void LogSet::read_jsonl(const std::string &path, const std::string &display) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw Error(std::strerror(errno));
+  ++stats_.files;
+  size_t id = begin_origin(false, nullptr);
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    origins_[id].file = path;
+    origins_[id].file_size = static_cast<uint64_t>(st.st_size);
+    origins_[id].file_mtime_ns = mtime_ns(st);
+  }
+  TuSplitter split = splitter(display, id);
+  const std::unique_ptr<char[]> buf(new char[kReadChunk]); // not cleared: read() fills it
+  ssize_t got;
+  while ((got = read(fd, buf.get(), kReadChunk)) > 0)
+    split.feed(std::string_view(buf.get(), static_cast<size_t>(got)));
+  int err = errno;
+  close(fd);
+  if (got < 0) {
+    split.abandon();
+    report(Diagnostic::Level::error, display, std::strerror(err));
+  } else {
+    split.end_stream();
+  }
+  end_origin(display, split);
+}
+
+void LogSet::add_log(const std::string &origin, std::string_view data, bool compressed,
+                     std::shared_ptr<const FunctionSizes> functions) {
+  size_t id = begin_origin(compressed, std::move(functions));
+  TuSplitter split = splitter(origin, id);
+  if (compressed) {
+    try {
+      decode_frames_into(split, id, data);
+    } catch (const Error &e) {
+      split.abandon();
+      report(Diagnostic::Level::error, origin, e.what());
+    }
+  } else {
+    split.feed(data);
+    split.end_stream();
+  }
+  end_origin(origin, split);
+}
+
+void LogSet::decode_frames_into(TuSplitter &split, size_t origin_id, std::string_view data) {
+  size_t text = 0;
+  decode_frames(
+      data,
+      [&](std::string_view piece) {
+        text += piece.size();
+        split.feed(piece);
+      },
+      [&](std::string_view frame) {
+        origins_[origin_id].frame = frame;
+        origins_[origin_id].frame_text = text;
+        text = 0;
+        try {
+          split.end_stream();
+        } catch (...) {
+          origins_[origin_id].frame = {};
+          throw;
+        }
+        origins_[origin_id].frame = {};
+      });
+}
+
+size_t LogSet::begin_origin(bool from_object, std::shared_ptr<const FunctionSizes> functions) {
+  Origin origin;
+  origin.from_object = from_object;
+  origin.functions = std::move(functions);
+  origins_.push_back(std::move(origin));
+  return origins_.size() - 1;
+}
+
+TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
+  TuSplitter split(
+      origin, options_.max_tu_bytes,
+      [this](const Diagnostic &d) { report(d.level, d.file, d.message); },
+      [this, origin, origin_id](TuText &&tu) {
+        const Origin &from = origins_[origin_id];
+        TuInfo info;
+        auto object = tu.header.find("object");
+        if (object != tu.header.end() && object->is_string() && !object->empty())
+          info.object = object->get<std::string>();
+        else
+          info.object = origin;
+        info.origin = origin;
+        info.index = tu.index;
+        info.records = tu.lines;
+        info.from_object = from.from_object;
+        info.functions = from.functions;
+        info.size = tu.size;
+        info.digest = tu.digest;
+        if (!from.file.empty()) {
+          info.file = from.file;
+          info.file_offset = tu.offset;
+          info.file_size = from.file_size;
+          info.file_mtime_ns = from.file_mtime_ns;
+        } else if (!from.frame.empty() && tu.offset == 0 && tu.size == from.frame_text) {
+          info.packed.assign(from.frame); // decompresses to exactly this text
+        } else {
+          info.packed = pack(tu.text);
+        }
+        info.origin_id = origin_id;
+        info.sequence = tus_.size();
+        ++origins_[origin_id].tus;
+        tus_.push_back(std::move(info));
+      });
+  split.keep_text(origins_[origin_id].file.empty()); // else read again from the file
+  return split;
+}
+
+void LogSet::end_origin(const std::string &origin, const TuSplitter &split) {
+  if (split.tus() == 0 && split.errors() == 0)
+    report(Diagnostic::Level::error, origin, "empty log: no TU header");
+}
+
+// Copies of a TU (same object, same text) are kept once: the copy from an
+// object rather than a .jsonl file (it has symbols), then the one whose origin
+// holds the fewest TUs (a plain .o rather than an `ld -r` merge of several,
+// whose symbol table mixes theirs), then the first read.
+const std::vector<TuInfo> &LogSet::finish() {
+  if (finished_)
+    return tus_;
+  finished_ = true;
+  auto same_copy_key = [](const TuInfo &a, const TuInfo &b) {
+    return a.digest == b.digest && a.size == b.size && a.object == b.object;
+  };
+  std::vector<size_t> order(tus_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t i, size_t j) {
+    const TuInfo &a = tus_[i], &b = tus_[j];
+    return std::forward_as_tuple(a.digest, a.size, a.object, !a.from_object,
+                                 origins_[a.origin_id].tus, a.sequence) <
+           std::forward_as_tuple(b.digest, b.size, b.object, !b.from_object,
+                                 origins_[b.origin_id].tus, b.sequence);
+  });
+  std::vector<bool> drop(tus_.size());
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i + 1;
+    while (j < order.size() && same_copy_key(tus_[order[i]], tus_[order[j]]))
+      ++j;
+    if (j - i > 1) {
+      std::string kept = unpack(tus_[order[i]]);
+      for (size_t k = i + 1; k < j; ++k)
+        drop[order[k]] = unpack(tus_[order[k]]) == kept; // else a hash collision: keep both
+    }
+    i = j;
+  }
+  std::vector<TuInfo> kept;
+  for (size_t i = 0; i < tus_.size(); ++i) {
+    if (drop[i])
+      ++stats_.duplicates;
+    else
+      kept.push_back(std::move(tus_[i]));
+  }
+  tus_ = std::move(kept);
+  std::sort(tus_.begin(), tus_.end(), [](const TuInfo &a, const TuInfo &b) {
+    return std::tie(a.object, a.origin, a.index) < std::tie(b.object, b.origin, b.index);
+  });
+  for (size_t i = 0; i < tus_.size();) {
+    size_t j = i + 1;
+    std::string origins = tus_[i].origin;
+    for (; j < tus_.size() && tus_[j].object == tus_[i].object; ++j)
+      origins += ", " + tus_[j].origin;
+    if (j - i > 1)
+      report(Diagnostic::Level::warning, tus_[i].object,
+             fmt::format("{} different logs for this object, from {}", j - i, origins));
+    i = j;
+  }
+  return tus_;
+}
+
+std::string LogSet::text(const TuInfo &tu) const {
+  return unpack(tu);
+}
+
+std::vector<Record> LogSet::records(const TuInfo &tu) const {
+  std::string all = unpack(tu);
+  std::vector<Record> out;
+  out.reserve(tu.records);
+  std::string_view rest = all;
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    out.push_back(parse_record(rest.substr(0, nl)));
+    rest.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+} // namespace inlinetune
