@@ -1,18 +1,29 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # inlinetune: a GCC plugin that scopes inliner thresholds and never-inline lists.
 #
-#   make                      build build/<cc>/inlinetune.so for every installed target compiler
+#   make                      build build/<cc>/inlinetune.so for every installed target compiler, and the CLI
 #   make plugin TARGET_CC=cc  build one (cc one of $(KNOWN_CCS))
-#   make check                install deps, build, run unit, compile and kernel tests
+#   make tools                build the inlinetune command (build/tools/inlinetune)
+#   make check                install deps, build, run every test (the parts below)
+#   make check-unit           GoogleTest: the plugin's GCC-free code and the log library, plain and ASan+UBSan
+#   make check-tools          the CLI's unit tests and lit tests (golden outputs included), both builds
+#   make check-compile        compile tests (lit + FileCheck) with every installed compiler
+#   make check-bench          the kernel harness's own tests (fakes, no kernel build)
+#   make check-kernel         kernel tests on linux-source-6.1 (CHECKS="tus link boot"), then check-kernel-lit
+#   make check-kernel-lit     the kernel lit tests on the small kernels (golden outputs against testsuite/golden/REF)
+#   make check-fuzz           each fuzz target once over its seeds
 #   make demo                 install deps, build, run the demo on Debian's linux-source-6.1
-#   make bench-overhead       compile-time overhead of the plugin against --param
+#   make golden-update        rewrite testsuite/golden/expected/ (for a change meant to change output)
 #   make small-kernel         build the small arm64 kernel as VARIANTS (default: baseline plugin-rfc)
 #   make selftests            boot VARIANTS under QEMU, run the kernel's ftrace selftests on each
+#   make bench-overhead       compile-time overhead of the plugin against --param
+#   make bench-log            what the decision log costs and weighs against GCC's own reports
 #   make bench-kernel         kernel variants: selftests, workloads in instructions per op, HTML reports
 #   make bench-tools          how fast inlinetune reads a whole kernel's logs (summary, diff)
 #   make bench-fuzz           fuzz the log reader and the policy parser (FUZZ_SECONDS each)
 #   make bench-fullkernel     arm64 defconfig built with and without the plugin: crashes, warnings, links, logs, cost
 #   make deps                 install the Debian packages the project needs
+#   make format, make clean   clang-format every C++ file; remove build/
 
 KNOWN_CCS := gcc-11 gcc-12 aarch64-linux-gnu-gcc-11 aarch64-linux-gnu-gcc-12
 INSTALLED_CCS := $(foreach c,$(KNOWN_CCS),$(if $(shell command -v $(c) 2>/dev/null),$(c)))
@@ -315,15 +326,6 @@ check-fuzz: fuzz
 	bash fuzz/run.sh check $(FUZZ_TARGETS)
 # ---- end of fuzz -----------------------------------------------------------
 
-deps:
-	@bash scripts/install-deps.sh check
-
-clean:
-	rm -rf $(BUILD)
-
-format:
-	clang-format -i plugin/*.cc plugin/*.h log/*.cc log/*.h common/*.cc common/*.h testsuite/unit/*.cc
-
 # ---- bench-fullkernel: the plugin on a whole defconfig kernel --------------
 # linux-source-6.1 arm64 defconfig + kernel-configs/defconfig-ftrace.config,
 # `Image modules`, built as rfc-params (no plugin) and plugin-rfc (rfc.ini, the
@@ -339,9 +341,18 @@ bench-fullkernel: deps
 # A synthetic arm64 defconfig build (6898 TUs, made of 100 real ones compiled
 # with the plugin, profile=gcc and profile=rfc; bench/synth_logs.py), cached in
 # build/bench/tools/; times summary, diff and extract into
-# build/bench/tools.csv (RUNS, SAMPLE, NTUS, LAYOUTS, INLINETUNE_JOBS;
+# build/bench/tools.csv (RUNS, SAMPLE, NTUS, LAYOUTS, INLINETUNE_JOBS, INLINETUNE_TOOL;
 # bench/tools.sh).  Goal: summary and diff in <= 10 s and <= 1 GiB each.
 .PHONY: bench-tools
 bench-tools: deps
 	$(MAKE) all
 	bash bench/tools.sh
+
+deps:
+	@bash scripts/install-deps.sh check
+
+clean:
+	rm -rf $(BUILD)
+
+format:
+	clang-format -i plugin/*.cc plugin/*.h log/*.cc log/*.h common/*.cc common/*.h testsuite/unit/*.cc

@@ -44,7 +44,8 @@
 # second of wall time, and whether the goal is met); the commands' outputs
 # in build/bench/tools/out/.
 # Environment: RUNS, SAMPLE, NTUS, LAYOUTS (default "jsonl obj"), CC_BENCH,
-# INLINETUNE_CACHE, INLINETUNE_JOBS, KSRC.
+# INLINETUNE_CACHE, INLINETUNE_JOBS, KSRC, INLINETUNE_TOOL (the binary timed;
+# default build/tools/inlinetune: another commit's, to compare two).
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -58,7 +59,7 @@ sample=${SAMPLE:-100}
 layouts=${LAYOUTS:-jsonl obj}
 out=$KT_ROOT/build/bench
 work=$out/tools
-tool=$KT_ROOT/build/tools/inlinetune
+tool=${INLINETUNE_TOOL:-$KT_ROOT/build/tools/inlinetune}
 plugin=$(kt_plugin_path "$cc")
 case $runs in '' | *[!0-9]* | 0) kt_die "RUNS=$runs: want a positive number" ;; esac
 case $sample in '' | *[!0-9]* | 0) kt_die "SAMPLE=$sample: want a positive number" ;; esac

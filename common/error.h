@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one error type of the inlinetune command and its libraries.  Code deep
 // inside throws it with a message that names the file it is about; the
-// command reports it once, as "inlinetune: error: MESSAGE" (tools/main.cc), or
+// command reports it once, as "inlinetune: error: MESSAGE" (tools/commands/main.cc), or
 // the log reader turns it into a diagnostic and goes on with the next file.
 #pragma once
 

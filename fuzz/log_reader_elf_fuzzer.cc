@@ -2,7 +2,7 @@
 // libFuzzer target "log_reader_elf": arbitrary bytes as a file the user names
 // to `inlinetune extract`: LogSet::add_path() of a file holding them, with
 // function sizes on (--with-symbols), then every TU's records.  An ELF object
-// or a regular archive goes through libelf (tools/elf_file.cc) and the
+// or a regular archive goes through libelf (tools/read/elf_file.cc) and the
 // .inlinetune.log section (its notes, or raw frames) through the reader; a
 // thin archive's member table is parsed by hand (thin_archive_members()).
 //

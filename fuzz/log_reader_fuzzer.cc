@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target "log_reader": arbitrary bytes through the log reader
-// (tools/log_reader.h), the way the inlinetune command reads them.
+// (tools/read/log_reader.h), the way the inlinetune command reads them.
 //
 //  1. The whole path of the CLI: LogSet::add_log() of the bytes both as a
 //     .inlinetune.log section (zstd frames) and as a .jsonl file, then

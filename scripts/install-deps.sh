@@ -10,7 +10,7 @@ base=(make g++ g++-11 g++-12 gcc-11 gcc-12 gcc-11-plugin-dev gcc-12-plugin-dev
 base+=(libsqlite3-dev sqlite3)
 # inlinetune reads records with simdjson: a kernel build has millions (bench/tools.sh).
 base+=(libsimdjson-dev)
-# Its tables and TU digests hash with xxHash's XXH3 (tools/hash.h, header-only).
+# Its tables and TU digests hash with xxHash's XXH3 (tools/support/hash.h, header-only).
 base+=(libxxhash-dev)
 # inlinetune report inlines Debian's Chart.js into its page (/usr/share/javascript/chart.js).
 base+=(libjs-chart.js)

@@ -2,8 +2,8 @@
 // inlinetune correlate BASE NEW --results FILE [--profile FILE] [--top N]
 //                      [--format table|csv|json] [-o FILE]
 //
-// The diff of two builds (tools/build_diff.h) joined with measured workload
-// results and, when given, a profile (tools/correlation.h): per workload the
+// The diff of two builds (tools/model/build_diff.h) joined with measured workload
+// results and, when given, a profile (tools/model/correlation.h): per workload the
 // measured change, and the changed functions ranked by their share of the
 // profile (the hot ones first), with how much of each change they can
 // account for.  Attribution by profile share, not causation: docs/cli.md

@@ -2,7 +2,7 @@
 // inlinetune db -o FILE.sqlite PATH... [--build NAME] [--append] [--symbols]
 //               [--results CSV [--base-variant V] [--new-variant V]]
 //
-// The logs as a SQLite database for SQL and pandas (tools/database.h has
+// The logs as a SQLite database for SQL and pandas (tools/output/database.h has
 // the schema, docs/cli.md "db" documents it): the TUs, every site record,
 // the folded decisions diff compares, the functions with their real bytes,
 // the never-inline entries, with --symbols every function symbol of the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Two builds of the same sources compared, as data: what `inlinetune diff`
-// prints (tools/diff.cc) and what `correlate` and `report` join with
-// workload results (tools/correlation.h).  TUs are matched by source file,
+// prints (tools/commands/diff.cc) and what `correlate` and `report` join with
+// workload results (tools/model/correlation.h).  TUs are matched by source file,
 // sites by id, functions by symbol; docs/cli.md ("diff") says what each
 // field means.  Nothing here prints.
 #pragma once
@@ -83,7 +83,7 @@ struct BuildDiff {
   void drop_models();
 };
 
-// Compares two loaded builds (on worker_threads() threads, tools/parallel.h;
+// Compares two loaded builds (on worker_threads() threads, tools/support/parallel.h;
 // the result is the same whatever their number).  Throws Error when either
 // has no TU, or when they share no source file (the message names both by
 // BASE_NAME and NEW_NAME).

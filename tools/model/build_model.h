@@ -4,7 +4,7 @@
 // folded into one decision) and its functions (one per TU and symbol, with the
 // estimated size after inlining and the real bytes of the object's symbols).
 // Built from a LogSet with ReadOptions::function_sizes; records go through
-// records.h, never as raw JSON.  Grouping (directory, subsystem, file) is
+// log/decode.h, never as raw JSON.  Grouping (directory, subsystem, file) is
 // here too, so that every subcommand groups alike.  docs/cli.md says what
 // each number means.
 #pragma once
@@ -169,7 +169,7 @@ struct LoadOptions {
   // Site records to keep whole (Build::kept_sites), for explain.  Called
   // from the reading threads, one record at a time.
   std::function<bool(const Site &)> keep_site;
-  // Threads to read with (0: worker_threads(), tools/parallel.h); the model
+  // Threads to read with (0: worker_threads(), tools/support/parallel.h); the model
   // is the same whatever their number.
   size_t jobs = 0;
 };

@@ -140,7 +140,7 @@ struct ReadOptions {
   bool function_sizes = false;             // read symbol tables (TuInfo::functions)
   size_t max_tu_bytes = size_t(256) << 20; // per TU, of uncompressed text
   // Threads to read a directory's files with (0: worker_threads(),
-  // tools/parallel.h); what is read is the same whatever their number.
+  // tools/support/parallel.h); what is read is the same whatever their number.
   size_t jobs = 1;
 };
 

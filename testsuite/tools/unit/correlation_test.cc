@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The readers correlate joins (csv_reader.h, results_reader.h,
-// profile_reader.h), the two-build diff (build_diff.h) and the join itself
+// inputs/execution_profile.h), the two-build diff (build_diff.h) and the join itself
 // (correlation.h), on hand-written inputs without files.
 #include "error.h"
 #include "inputs/csv_reader.h"

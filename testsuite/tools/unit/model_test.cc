@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The records' accessors (records.h), the build model (build_model.h) and
+// The records' decoder (log/decode.h), the build model (build_model.h) and
 // grouping, on hand-written schema-2 logs fed to a LogSet without files.
 #include "decode.h"
 #include "error.h"

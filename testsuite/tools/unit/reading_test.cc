@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reading a kernel's logs fast without changing what is read: TUs of .jsonl
 // files read again from the file by offset (and a file that changed since
-// refused), and the threads of tools/parallel.h (a directory's files, a
+// refused), and the threads of tools/support/parallel.h (a directory's files, a
 // build's TUs, diff's two builds) giving what one thread gives.
 #include "decode.h"
 #include "error.h"

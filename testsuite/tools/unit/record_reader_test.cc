@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fast paths of the log reader against the nlohmann ones they stand in
 // for: check_record's simdjson path (log_reader.cc) must take and refuse the
-// lines nlohmann does, and RecordReader (records.cc, simdjson) must give the
+// lines nlohmann does, and RecordReader (log/decode.cc, simdjson) must give the
 // Site, Function or error that parse_site / parse_function give on
 // Record::parse of the same line.
 #include "decode.h"
