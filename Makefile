@@ -141,7 +141,7 @@ GOLDEN_SMALL_CC := aarch64-linux-gnu-gcc-12
 check-kernel-lit: all
 	CC_SMALL=$(GOLDEN_SMALL_CC) bash bench/small-kernel.sh baseline-log plugin-rfc
 	@ref=$$(bash testsuite/golden/ref-tool.sh $(BUILD)/golden/ref) && \
-	  small=$$(KT_TOOL=check-kernel bash -c '. bench/lib/kernel.sh; echo "$$KT_CACHE/small/$(GOLDEN_SMALL_CC)"') && \
+	  small=$$(KT_TOOL=check-kernel bash -c '. harness/kernel.sh; echo "$$KT_CACHE/small/$(GOLDEN_SMALL_CC)"') && \
 	  $(LIT) $(LIT_OPTS) --param inlinetune=$(abspath $(BUILD))/tools/inlinetune --param ref="$$ref" \
 	    --param small="$$small" --param build=$(abspath $(BUILD)) testsuite/kernel
 
@@ -155,10 +155,10 @@ golden-update: tools $(BUILD)/$(TOOLS_TEST_CC)/inlinetune.so
 
 # The harness's own tests (testsuite/bench: never-inline derivation, initramfs,
 # qm_run against a fake QEMU); no kernel build, no boot.  The kernel source is
-# unpacked first (once; bench/lib/kernel.sh): without it the tests that need
+# unpacked first (once; harness/kernel.sh): without it the tests that need
 # linux-source-6.1 would be reported unsupported instead of run.
 check-bench: all
-	@KT_TOOL=check-bench bash -c 'set -eu; . bench/lib/kernel.sh; kt_ensure_ksrc' # their linux-source-6.1 feature
+	@KT_TOOL=check-bench bash -c 'set -eu; . harness/kernel.sh; kt_ensure_ksrc' # their linux-source-6.1 feature
 	$(LIT) $(LIT_OPTS) testsuite/bench
 
 # The demo needs the arm64 plugin and the CLI only: built in parallel, the
@@ -202,7 +202,7 @@ selftests: deps
 # kernel built as each variant (default baseline rfc-params plugin-rfc, plus
 # one per file of POLICIES), booted to run the ftrace selftests and, over
 # LAYOUTS fixed layouts x RUNS boots under -icount, the workloads of
-# bench/workloads/ (instructions per operation); build/bench/kernel/
+# harness/workloads/ (instructions per operation); build/bench/kernel/
 # results.csv, a table against baseline, and `inlinetune report` of each
 # variant against baseline.  KSRC= another kernel tree.  VARIANTS here
 # defaults to the three, not to the small-kernel targets' default.

@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench/bench-kernel.sh: `make bench-kernel`. The small arm64 kernel built as
 # several variants, each booted under QEMU to run the kernel's ftrace
-# selftests and the workloads of bench/workloads/, measured in instructions
+# selftests and the workloads of harness/workloads/, measured in instructions
 # per operation; the results joined with the decision diff in an HTML report.
 #
 #   bash bench/bench-kernel.sh [VARIANT...]   default: baseline rfc-params plugin-rfc
 #
-# Variants (each its own O= tree, bench/lib/small_kernel.sh; all carry
+# Variants (each its own O= tree, harness/small_kernel.sh; all carry
 # decision logs, so that `inlinetune` can diff any two):
 #   baseline     no flags; built as the tree baseline-log (the plugin loaded with
 #                log=obj and no policy: GCC's decisions logged, the code the same)
@@ -21,9 +21,9 @@
 # Steps, each stopping the script with the step's name and its log on failure
 # (nothing is written to results.csv until every boot of every variant has
 # succeeded; a failed run leaves no results, table or report behind):
-#  1. the workloads program (bench/lib/workloads.sh), the servers and their
-#     clients (bench/lib/servers.sh: Debian's arm64 packages, fetched once),
-#     and the initramfs (bench/lib/initramfs.sh) with all of them;
+#  1. the workloads program (harness/workloads.sh), the servers and their
+#     clients (harness/servers.sh: Debian's arm64 packages, fetched once),
+#     and the initramfs (harness/initramfs.sh) with all of them;
 #  2. per variant, the kernel (built, or found built for its current inputs):
 #     build time, vmlinux .text, Image size; its logs are the objects' own;
 #  3. per variant, one boot running the ftrace selftests SELFTESTS (no icount);
@@ -58,24 +58,24 @@
 # trees built for their current inputs), CC_SMALL (default
 # aarch64-linux-gnu-gcc-12), INLINETUNE (default build/tools/inlinetune),
 # BENCH_OUT (default build/bench/kernel);
-# KSRC, INLINETUNE_CACHE, KT_JOBS (bench/lib/kernel.sh); QM_TIMEOUT,
-# QM_BOOT_TIMEOUT (bench/lib/qemu.sh); WL_CC (bench/lib/workloads.sh).
+# KSRC, INLINETUNE_CACHE, KT_JOBS (harness/kernel.sh); QM_TIMEOUT,
+# QM_BOOT_TIMEOUT (harness/qemu.sh); WL_CC (harness/workloads.sh).
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL=bench-kernel
-# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
-. "$here/lib/kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/small_kernel.sh
-. "$here/lib/small_kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/initramfs.sh
-. "$here/lib/initramfs.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/qemu.sh
-. "$here/lib/qemu.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/workloads.sh
-. "$here/lib/workloads.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/servers.sh
-. "$here/lib/servers.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/small_kernel.sh
+. "$here/../harness/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/initramfs.sh
+. "$here/../harness/initramfs.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/qemu.sh
+. "$here/../harness/qemu.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/workloads.sh
+. "$here/../harness/workloads.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/servers.sh
+. "$here/../harness/servers.sh"
 
 t_start=$SECONDS
 cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}

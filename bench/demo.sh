@@ -24,10 +24,10 @@ set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL=demo
-# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
-. "$here/lib/kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/small_kernel.sh
-. "$here/lib/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/small_kernel.sh
+. "$here/../harness/small_kernel.sh"
 
 t_start=$SECONDS
 cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}

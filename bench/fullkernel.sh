@@ -3,7 +3,7 @@
 # bench/fullkernel.sh: `make bench-fullkernel`, the plugin at the scale of a
 # whole kernel. Debian's linux-source-6.1, arm64 `defconfig` plus
 # kernel-configs/defconfig-ftrace.config, `Image modules`, built twice with
-# aarch64-linux-gnu-gcc-12 (bench/lib/small_kernel.sh's variants, in trees of
+# aarch64-linux-gnu-gcc-12 (harness/small_kernel.sh's variants, in trees of
 # their own under $INLINETUNE_CACHE/defconfig/):
 #   rfc-params   no plugin, the RFC's five --param flags: the reference
 #   plugin-rfc   the plugin with the same thresholds as a policy
@@ -46,7 +46,7 @@
 # extract.objects, extract.records,
 # extract.err; a line per check (PASS/FAIL), the figures, then one summary
 # line. Exit 1 when a check fails.
-# Environment: INLINETUNE_CACHE, KSRC, KT_JOBS (bench/lib/kernel.sh), CC_FULL
+# Environment: INLINETUNE_CACHE, KSRC, KT_JOBS (harness/kernel.sh), CC_FULL
 # (default aarch64-linux-gnu-gcc-12), INLINETUNE (default
 # build/tools/inlinetune), FK_BASE and FK_FRAGMENT (default defconfig and
 # kernel-configs/defconfig-ftrace.config; FK_BASE=tinyconfig with
@@ -55,14 +55,14 @@ set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL=bench-fullkernel
-# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
-. "$here/lib/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
 KS_BASE=${FK_BASE:-defconfig}
 KS_FRAGMENT=${FK_FRAGMENT:-$KT_ROOT/kernel-configs/defconfig-ftrace.config}
-# shellcheck source-path=SCRIPTDIR source=lib/small_kernel.sh
-. "$here/lib/small_kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/kbuild_tree.sh
-. "$here/lib/kbuild_tree.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/small_kernel.sh
+. "$here/../harness/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kbuild_tree.sh
+. "$here/../harness/kbuild_tree.sh"
 
 cc=${CC_FULL:-aarch64-linux-gnu-gcc-12}
 inlinetune=${INLINETUNE:-$KT_ROOT/build/tools/inlinetune}

@@ -6,7 +6,7 @@
   kernel_results.py aggregate SAMPLES.csv --variants V,V... -o RESULTS.csv
   kernel_results.py table RESULTS.csv VARIANTS.csv [--base baseline]
 
-samples: each METRICS file is bench/lib/qemu.sh's metrics.txt of one boot
+samples: each METRICS file is harness/qemu.sh's metrics.txt of one boot
 ("WORKLOAD METRIC VALUE ITERATIONS" lines), named on the command line as
 VARIANT:LAYOUT:RUN=PATH; the rows go to SAMPLES.csv
 (variant,layout,run,workload,metric,value,iterations).

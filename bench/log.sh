@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench/log.sh: `make bench-log`. What the decision log costs, and its size.
 #
-# 1. Compiles NTUS TUs of testsuite/kernel/tus.txt (default 20, the smallest
+# 1. Compiles NTUS TUs of harness/kernel-tus.txt (default 20, the smallest
 #    first) with aarch64-linux-gnu-gcc-12 and the plugin (profile=rfc), with
 #    log=off and log=obj, RUNS times (default 3), interleaved, one compile at a
 #    time under /usr/bin/time: CPU time and peak memory (max RSS) of each.
@@ -17,14 +17,14 @@ set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL='bench-log'
-# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
-. "$here/lib/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
 
 cc=${CC_BENCH:-aarch64-linux-gnu-gcc-12}
 runs=${RUNS:-3}
 ntus=${NTUS:-20}
 nsize=${NSIZE:-5}
-TUS_FILE=${TUS_FILE:-$KT_ROOT/testsuite/kernel/tus.txt}
+TUS_FILE=${TUS_FILE:-$KT_ROOT/harness/kernel-tus.txt}
 out=$KT_ROOT/build/bench
 plugin=$(kt_plugin_path "$cc")
 [ -f "$plugin" ] || kt_die "no plugin build at $plugin; run 'make all'"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench/overhead.sh: `make bench-overhead`. The compile-time cost of the plugin.
 #
-# Compiles NTUS TUs of testsuite/kernel/tus.txt (default 20, the smallest kbuild
+# Compiles NTUS TUs of harness/kernel-tus.txt (default 20, the smallest kbuild
 # objects first) with aarch64-linux-gnu-gcc-12, three ways:
 #   plain   kbuild's command
 #   param   plus the RFC's five --param flags
@@ -21,13 +21,13 @@ set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL='bench-overhead'
-# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
-. "$here/lib/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
 
 cc=${CC_BENCH:-aarch64-linux-gnu-gcc-12}
 runs=${RUNS:-5}
 ntus=${NTUS:-20}
-TUS_FILE=${TUS_FILE:-$KT_ROOT/testsuite/kernel/tus.txt}
+TUS_FILE=${TUS_FILE:-$KT_ROOT/harness/kernel-tus.txt}
 out=$KT_ROOT/build/bench
 csv=$out/overhead.csv
 sumcsv=$out/overhead-summary.csv

@@ -6,11 +6,11 @@
 #   bash bench/selftests.sh [VARIANT...]     default: baseline rfc-params plugin-rfc
 #
 # Steps, each stopping the script with the step's name and log on failure:
-# 1. the initramfs (bench/lib/initramfs.sh: busybox, the selftests of KSRC,
-#    bench/initramfs/init), built once and cached on its inputs;
-# 2. per variant, the kernel (bench/lib/small_kernel.sh; cached, else built:
+# 1. the initramfs (harness/initramfs.sh: busybox, the selftests of KSRC,
+#    harness/initramfs/init), built once and cached on its inputs;
+# 2. per variant, the kernel (harness/small_kernel.sh; cached, else built:
 #    20 to 25 minutes on the project's loaded 2-core machine);
-# 3. per variant, one boot (bench/lib/qemu.sh) running ftracetest on
+# 3. per variant, one boot (harness/qemu.sh) running ftracetest on
 #    SELFTESTS, with the results read back from the console.
 # Results are written only when every variant ran to the end: no partial CSV
 # is left behind.
@@ -24,20 +24,20 @@
 # takes, comma-separated), SELFTESTS_BUILD (default 1; 0: only use variants
 # already built for their current inputs, fail otherwise), CC_SMALL (default
 # aarch64-linux-gnu-gcc-12); INLINETUNE_CACHE, KSRC, KT_JOBS
-# (bench/lib/kernel.sh); QM_ICOUNT, QM_BOOT_TIMEOUT, QM_TIMEOUT, QM_APPEND
-# (bench/lib/qemu.sh).
+# (harness/kernel.sh); QM_ICOUNT, QM_BOOT_TIMEOUT, QM_TIMEOUT, QM_APPEND
+# (harness/qemu.sh).
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL=selftests
-# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
-. "$here/lib/kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/small_kernel.sh
-. "$here/lib/small_kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/initramfs.sh
-. "$here/lib/initramfs.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/qemu.sh
-. "$here/lib/qemu.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/small_kernel.sh
+. "$here/../harness/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/initramfs.sh
+. "$here/../harness/initramfs.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/qemu.sh
+. "$here/../harness/qemu.sh"
 
 cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}
 tests=${SELFTESTS:-test.d/kprobe}

@@ -6,7 +6,7 @@
 #
 #   bash bench/small-kernel.sh [VARIANT...]     default: baseline plugin-rfc
 #
-# Variants are bench/lib/small_kernel.sh's standard ones: baseline,
+# Variants are harness/small_kernel.sh's standard ones: baseline,
 # rfc-params, plugin-rfc. Each is built once into
 # $INLINETUNE_CACHE/small/<CC>/<VARIANT>/ and reused while its inputs stay the
 # same; the times shown are those of the build that made the tree (a
@@ -14,16 +14,16 @@
 # in build/bench/small-kernel.csv (wall and CPU seconds of `make -j KT_JOBS
 # Image modules`, the configure step apart; the load average when it ended;
 # vmlinux .text bytes; Image bytes; modules).
-# Environment: INLINETUNE_CACHE, KSRC, KT_JOBS (see bench/lib/kernel.sh),
+# Environment: INLINETUNE_CACHE, KSRC, KT_JOBS (see harness/kernel.sh),
 # CC_SMALL (default aarch64-linux-gnu-gcc-12).
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL=small-kernel
-# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
-. "$here/lib/kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=lib/small_kernel.sh
-. "$here/lib/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/small_kernel.sh
+. "$here/../harness/small_kernel.sh"
 
 cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}
 variants=("$@")

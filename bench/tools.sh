@@ -35,7 +35,7 @@
 #   2459) and 332.6 with profile=rfc; 95.7 KB of JSONL per TU.
 #   Total: 6898 x 316.6 = 2.18 million records (95% interval 1.57 to 2.80
 #   million) and 660 MB of JSONL per build; 2.29 million with profile=rfc.
-#   (The 25 TUs of testsuite/kernel/tus.txt, all from fs/ mm/ kernel/ net/,
+#   (The 25 TUs of harness/kernel-tus.txt, all from fs/ mm/ kernel/ net/,
 #   average 1066 records: they are not a sample of the build.)  NTUS=8900
 #   gives the interval's upper end.
 #
@@ -50,8 +50,8 @@ set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL='bench-tools'
-# shellcheck source-path=SCRIPTDIR source=lib/kernel.sh disable=SC2034
-. "$here/lib/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
 
 cc=${CC_BENCH:-aarch64-linux-gnu-gcc-12}
 runs=${RUNS:-3}

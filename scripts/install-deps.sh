@@ -25,10 +25,10 @@ kernel=(linux-source-6.1 bc flex bison libssl-dev libelf-dev xz-utils cpio time)
 # The libFuzzer targets (fuzz/): clang's -fsanitize=fuzzer runtime comes with
 # libclang-rt-14-dev; libfuzzer-14-dev adds libFuzzer as a plain library.
 fuzz=(clang-14 libclang-rt-14-dev libfuzzer-14-dev)
-# Booting the small arm64 kernel (bench/lib/qemu.sh, bench/lib/initramfs.sh):
+# Booting the small arm64 kernel (harness/qemu.sh, harness/initramfs.sh):
 # qemu-system-arm holds qemu-system-aarch64; cpio and gzip pack the initramfs.
 # Its arm64 busybox is not installed but unpacked into the cache (see below).
-# libc6-dev-arm64-cross: the static libc the workloads (bench/workloads/) link.
+# libc6-dev-arm64-cross: the static libc the workloads (harness/workloads/) link.
 boot=(qemu-system-arm cpio gzip libc6-dev-arm64-cross)
 # The cached and distributed build tests (testsuite/compile/ccache.test,
 # distcc.test): a second build served by ccache, and compiles sent to a distccd
@@ -61,7 +61,7 @@ fi
 # boot: the initramfs's busybox is an arm64 binary, Debian's busybox-static:arm64.
 # Installing it would put an arm64 /bin/busybox on this (x86-64) machine, so
 # the package is only downloaded and unpacked into the cache that
-# bench/lib/kernel.sh uses: $INLINETUNE_CACHE/busybox-arm64/ holds the .deb
+# harness/kernel.sh uses: $INLINETUNE_CACHE/busybox-arm64/ holds the .deb
 # (its sha256 keys the initramfs cache) and its files, bin/busybox among them.
 # Downloading needs arm64 in dpkg's architectures (an apt source entry with no
 # Arch: restriction then serves arm64 indexes too); that is added once.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Tests of the kernel harness in bench/ that need no kernel build and no boot:
 # the never-inline list's derivation from a kernel's ftrace selftests, the
-# initramfs builder, and bench/lib/qemu.sh against a fake QEMU. Each file makes
+# initramfs builder, and harness/qemu.sh against a fake QEMU. Each file makes
 # its inputs in its RUN lines (split-file) and checks the output with
 # FileCheck; error paths run under `not`. (Booting real kernels is the
 # end-to-end test's job.)
@@ -50,8 +50,8 @@ config.substitutions.append(('%root', root))
 config.substitutions.append(('%ksrc61', ksrc))
 config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%derive', 'python3 %s' % os.path.join(root, 'bench', 'never_inline_from_selftests.py')))
-# bash %harness LIB[,LIB...] FUNCTION ARG...: a bench/lib function, run with
-# bench/lib/kernel.sh and the named libraries sourced.
+# bash %harness LIB[,LIB...] FUNCTION ARG...: a harness function, run with
+# harness/kernel.sh and the named libraries sourced.
 config.substitutions.append(('%harness', 'bash %s' % os.path.join(here, 'Inputs', 'harness.sh')))
 config.substitutions.append(('%inputs', os.path.join(here, 'Inputs')))
 

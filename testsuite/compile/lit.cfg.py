@@ -34,7 +34,7 @@ config.substitutions.append(('%objcopy', prefix + 'objcopy'))
 config.substitutions.append(('%readelf', prefix + 'readelf'))
 config.substitutions.append(('%root', os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))))
 # A dumped .inlinetune.log section's notes, unwrapped to their zstd frames.
-config.substitutions.append(('%log_notes', 'python3 ' + os.path.abspath(os.path.join(os.path.dirname(__file__), '..', 'scripts', 'log_notes.py'))))
+config.substitutions.append(('%log_notes', 'python3 ' + os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..', 'harness', 'log_notes.py'))))
 config.substitutions.append(('%inputs', os.path.join(os.path.dirname(__file__), 'Inputs')))
 # The CLI (make all builds it with the plugins), for tests that read a whole build's logs.
 config.substitutions.append(('%inlinetune', os.path.join(build, 'tools', 'inlinetune')))

@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # testsuite/kernel/boot_checks.sh: the end-to-end test (CHECKS=boot of
-# testsuite/kernel/run.sh, which sources this file after bench/lib/kernel.sh,
+# testsuite/kernel/run.sh, which sources this file after harness/kernel.sh,
 # small_kernel.sh, initramfs.sh and qemu.sh, and defines result()).
 #
 # The RFC's failure and its fix, on a booted kernel: the small kernel built
 # with the RFC's five --param flags (variant rfc-params) and with the plugin
 # (plugin-rfc: kernel-configs/policies/rfc.ini plus the never-inline list
 # derived from the kernel's own ftrace selftests), each booted under QEMU with
-# the initramfs of bench/lib/initramfs.sh:
+# the initramfs of harness/initramfs.sh:
 #   boot-rfc-params-fails   kprobe_args_user.tc FAILS on rfc-params (the
 #                           params inline do_sys_openat2 away, so the test
 #                           cannot probe it; without this the pass below would

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The kernel tests that are lit tests (`make check-kernel`): each .test here
-# reads kernel trees built beforehand by the Makefile (bench/lib's cache),
+# reads kernel trees built beforehand by the Makefile (harness's cache),
 # given as parameters, and fails when one is missing rather than being
 # skipped:
 #   lit --param inlinetune=build/tools/inlinetune --param ref=REF_BINARY \

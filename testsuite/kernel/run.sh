@@ -3,11 +3,11 @@
 # testsuite/kernel/run.sh: inlinetune's kernel test (`make check-kernel`).
 #
 # For each installed aarch64 cross compiler with a plugin build, on
-# linux-source-6.1 arm64 defconfig (see bench/lib/kernel.sh for the cache):
+# linux-source-6.1 arm64 defconfig (see harness/kernel.sh for the cache):
 #   self-checks   the comparison can fail (baseline vs RFC params of fs/open.o
 #                 differ in .text); kbuild's command replays byte for byte; the
 #                 source mirror used below changes nothing by itself
-#   semantic 1    every TU of tus.txt: plugin profile=rfc == RFC_FLAGS in code
+#   semantic 1    every TU of kernel-tus.txt: plugin profile=rfc == RFC_FLAGS in code
 #                 and data (objcopy --strip-debug, then cmp); and the RFC params
 #                 change most TUs at all (else the equality proves nothing)
 #   semantic 5    profile=rfc alone inlines do_sys_openat2 and vfs_symlink into
@@ -24,7 +24,7 @@
 #                 exactly in the TU that defines it.
 #   link          (once, with the first compiler that has a plugin build) the
 #                 small kernel (tinyconfig + kernel-configs/qemu-small.config,
-#                 `Image modules`, bench/lib/small_kernel.sh's variant
+#                 `Image modules`, harness/small_kernel.sh's variant
 #                 plugin-rfc, so every C object carries .inlinetune.log): vmlinux
 #                 has no log section (vmlinux.o has); no line of the build log
 #                 names the section or an orphan section, and none warns where
@@ -46,15 +46,15 @@
 # Prints one line per check (PASS/FAIL/SKIP), then "kernel: N passed, M failed, K skipped";
 # exits 1 on any failure. Results: build/check-kernel/results.csv.
 #
-# Environment: INLINETUNE_CACHE, KSRC (see bench/lib/kernel.sh), TUS_FILE (default
-# tus.txt here), KT_JOBS (parallel compiles, default nproc), COMPILERS (default
+# Environment: INLINETUNE_CACHE, KSRC (see harness/kernel.sh), TUS_FILE (default
+# harness/kernel-tus.txt), KT_JOBS (parallel compiles, default nproc), COMPILERS (default
 # "aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc-11"), PLUGIN_EXTRA_ARGS (more
 # plugin KEY=VAL words for every plugin compile; e.g. "noinline=do_sys_open" must
 # make the checks fail, which shows that they can), CHECKS (default "tus link
 # boot": the per-TU checks, the link checks, the end-to-end test; any subset),
 # LINK_COMPILER (default: the first of COMPILERS with a plugin build; the link
 # and boot checks use it), INLINETUNE_TOOL (default build/tools/inlinetune), and
-# bench/lib/qemu.sh's QM_* settings. The link and boot checks build two small
+# harness/qemu.sh's QM_* settings. The link and boot checks build two small
 # kernels (about 4 minutes each on an idle 2-core machine), then keep them in
 # the cache until their inputs change.
 # To debug one failure, rerun the "reproduce:" command it prints.
@@ -62,20 +62,20 @@ set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_TOOL='check-kernel'
-# shellcheck source-path=SCRIPTDIR source=../../bench/lib/kernel.sh disable=SC2034
-. "$here/../../bench/lib/kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=../../bench/lib/small_kernel.sh
-. "$here/../../bench/lib/small_kernel.sh"
-# shellcheck source-path=SCRIPTDIR source=../../bench/lib/kbuild_tree.sh
-. "$here/../../bench/lib/kbuild_tree.sh"
-# shellcheck source-path=SCRIPTDIR source=../../bench/lib/initramfs.sh
-. "$here/../../bench/lib/initramfs.sh"
-# shellcheck source-path=SCRIPTDIR source=../../bench/lib/qemu.sh
-. "$here/../../bench/lib/qemu.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/kernel.sh disable=SC2034
+. "$here/../../harness/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/small_kernel.sh
+. "$here/../../harness/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/kbuild_tree.sh
+. "$here/../../harness/kbuild_tree.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/initramfs.sh
+. "$here/../../harness/initramfs.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/qemu.sh
+. "$here/../../harness/qemu.sh"
 # shellcheck source-path=SCRIPTDIR source=boot_checks.sh
 . "$here/boot_checks.sh"
 
-TUS_FILE=${TUS_FILE:-$here/tus.txt}
+TUS_FILE=${TUS_FILE:-$here/../../harness/kernel-tus.txt}
 read -r -a compilers <<<"${COMPILERS:-${KT_COMPILERS[*]}}"
 read -r -a checks <<<"${CHECKS:-tus link boot}"
 TOOL=${INLINETUNE_TOOL:-$KT_ROOT/build/tools/inlinetune}

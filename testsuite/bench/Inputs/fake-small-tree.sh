@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # testsuite/bench/Inputs/fake-small-tree.sh TREE TEXT_BYTES [KCFLAG...]:
-# makes in $INLINETUNE_CACHE a small-kernel O= tree that bench/lib/
+# makes in $INLINETUNE_CACHE a small-kernel O= tree that harness/
 # small_kernel.sh takes for built (its stamp is the key of KSRC, the compiler
 # and the KCFLAGs; without KCFLAGs, those of the standard variant TREE),
 # holding what bench/bench-kernel.sh reads: a vmlinux with TEXT_BYTES of
 # .text, a vmlinux.o with a decision-log section, an Image and .inlinetune/info.
 set -eu
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck disable=SC2034  # read by bench/lib/kernel.sh
+# shellcheck disable=SC2034  # read by harness/kernel.sh
 KT_TOOL=fake-small-tree
-# shellcheck source=../../../bench/lib/kernel.sh
-. "$here/../../../bench/lib/kernel.sh"
-# shellcheck source=../../../bench/lib/small_kernel.sh
-. "$here/../../../bench/lib/small_kernel.sh"
+# shellcheck source=../../../harness/kernel.sh
+. "$here/../../../harness/kernel.sh"
+# shellcheck source=../../../harness/small_kernel.sh
+. "$here/../../../harness/small_kernel.sh"
 cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}
 tree=$1 text=$2
 shift 2

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash disable=SC2034  # (variables here are for the sourcing script)
-# bench/lib/servers.sh: the RFC's servers and their load clients, Debian's
-# arm64 builds, for the initramfs. Source it after bench/lib/kernel.sh, from a
+# harness/servers.sh: the RFC's servers and their load clients, Debian's
+# arm64 builds, for the initramfs. Source it after harness/kernel.sh, from a
 # bash script running under `set -eu`.
 #
 #   Redis       redis-server (redis-server, redis-tools) with redis-benchmark
@@ -20,9 +20,9 @@
 # What it gives:
 #   sv_fetch           fetches and unpacks them, or finds them; sets SV_ROOT
 #                      (the unpacked tree) and SV_PACKAGES_FETCHED
-#   sv_extra           prints IR_EXTRA words (bench/lib/initramfs.sh) for the
+#   sv_extra           prints IR_EXTRA words (harness/initramfs.sh) for the
 #                      programs, their libraries (in /lib/aarch64-linux-gnu),
-#                      the dynamic loader and bench/initramfs/servers/*
+#                      the dynamic loader and harness/initramfs/servers/*
 #
 # Cache: $KT_CACHE/servers-arm64/ holds debs/, root/ and packages (name and
 # version of each .deb, one a line, written last). Packages are fetched once;
@@ -35,7 +35,7 @@ SV_PROGRAMS=(/usr/bin/redis-server=usr/bin/redis-check-rdb /usr/bin/redis-benchm
              /usr/bin/redis-cli=usr/bin/redis-cli /usr/bin/memcached=usr/bin/memcached
              /usr/bin/memcslap=usr/bin/memcslap /usr/bin/memcping=usr/bin/memcping
              /usr/sbin/nginx=usr/sbin/nginx /usr/bin/ab=usr/bin/ab)
-SV_FILES_DIR=${SV_FILES_DIR:-$KT_ROOT/bench/initramfs/servers}
+SV_FILES_DIR=${SV_FILES_DIR:-$KT_ROOT/harness/initramfs/servers}
 SV_INTERP=/lib/ld-linux-aarch64.so.1
 
 # sv_deps PKG: the library packages PKG depends on (first alternative), arm64.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/pipe.c: pipes, within one process (the pipe code alone)
+// harness/workloads/pipe.c: pipes, within one process (the pipe code alone)
 // and between two (wake-ups and context switches: the scheduler's path).
 #include "workload.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/process.c: process creation (pre-forking servers, shells,
+// harness/workloads/process.c: process creation (pre-forking servers, shells,
 // ftracetest itself): fork of this small static process, and fork with exec
 // of it (its glibc start-up included).
 #include "workload.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/main.c: the driver of the kernel workloads (`workloads`),
+// harness/workloads/main.c: the driver of the kernel workloads (`workloads`),
 // a static aarch64 program that bench/bench-kernel.sh packs into the
-// initramfs as /bin/workloads and bench/initramfs/init runs.
+// initramfs as /bin/workloads and harness/initramfs/init runs.
 //
 //   workloads [-n ITERATIONS] NAME... | all    run them, in the order given
 //   workloads -l                               list them: NAME ITERATIONS OP

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/files.c: the VFS paths of file servers: path lookup and
+// harness/workloads/files.c: the VFS paths of file servers: path lookup and
 // open (open_close, the path the RFC's fs/open.c hunk is about), stat, and
 // page-cache reads and writes, on tmpfs (the initramfs has no disk).
 #include "workload.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/memory.c: address-space changes and anonymous page faults
+// harness/workloads/memory.c: address-space changes and anonymous page faults
 // (every allocator that grows and shrinks a heap; every new buffer).
 #include "workload.h"
 

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash disable=SC2034  # (variables here are for the sourcing script)
-# bench/lib/initramfs.sh: the initramfs the small arm64 kernel boots with.
-# Source it after bench/lib/kernel.sh, from a bash script running under
+# harness/initramfs.sh: the initramfs the small arm64 kernel boots with.
+# Source it after harness/kernel.sh, from a bash script running under
 # `set -eu`.
 #
 # What is in it (a gzip'd newc cpio, made by the kernel's own
 # usr/gen_init_cpio from a staged copy of the files, so no root and no
 # fakeroot are needed for /dev/console):
-#   /init              bench/initramfs/init: mounts proc, sysfs, devtmpfs,
+#   /init              harness/initramfs/init: mounts proc, sysfs, devtmpfs,
 #                      tmpfs, debugfs, tracefs; brings lo up; runs what
 #                      inlinetune.run= on the kernel command line asks; prints
 #                      the results between markers; powers off
@@ -34,7 +34,7 @@
 # gzip -n), so a cached file is what a rebuild would make. Old entries are
 # not pruned (about 1 MB each).
 
-IR_INIT=${IR_INIT:-$KT_ROOT/bench/initramfs/init}
+IR_INIT=${IR_INIT:-$KT_ROOT/harness/initramfs/init}
 IR_BUSYBOX_DIR=${IR_BUSYBOX_DIR:-$KT_CACHE/busybox-arm64}
 IR_EXTRA=${IR_EXTRA:-}
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/epoll.c: epoll, the event loop of Redis, Memcached
+// harness/workloads/epoll.c: epoll, the event loop of Redis, Memcached
 // (libevent) and Nginx: a wait that finds one ready descriptor, and the
 // add/remove pair a server makes per connection.
 #include "workload.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/tcp.c: TCP over loopback (the guest's init brings lo up),
+// harness/workloads/tcp.c: TCP over loopback (the guest's init brings lo up),
 // the paths of every network server: a request and its reply on an open
 // connection (tcp_send_recv), and a new connection (tcp_connect_accept).
 #include "workload.h"

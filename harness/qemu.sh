@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash disable=SC2034  # (variables here are for the sourcing script)
-# bench/lib/qemu.sh: boots an arm64 kernel Image under QEMU with an initramfs
-# (bench/lib/initramfs.sh) and reads back what its /init reported. Source it
-# after bench/lib/kernel.sh, from a bash script running under `set -eu`.
+# harness/qemu.sh: boots an arm64 kernel Image under QEMU with an initramfs
+# (harness/initramfs.sh) and reads back what its /init reported. Source it
+# after harness/kernel.sh, from a bash script running under `set -eu`.
 #
 # What it gives:
 #   qm_run IMAGE INITRD SPEC LOGDIR
 #       boots IMAGE with `inlinetune.run=SPEC` on the kernel command line (see
-#       bench/initramfs/init for SPEC) and waits for the machine to power
+#       harness/initramfs/init for SPEC) and waits for the machine to power
 #       off. The console goes to LOGDIR/console.log, QEMU's own messages to
 #       LOGDIR/qemu.log. On success (the run's result block is complete and
 #       says status=ok) sets

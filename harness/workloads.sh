@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash disable=SC2034  # (variables here are for the sourcing script)
-# bench/lib/workloads.sh: the kernel workloads program (bench/workloads/*.c),
+# harness/workloads.sh: the kernel workloads program (harness/workloads/*.c),
 # compiled for the guest, and what it measured. Source it after
-# bench/lib/kernel.sh, from a bash script running under `set -eu`.
+# harness/kernel.sh, from a bash script running under `set -eu`.
 #
 # What it gives:
-#   wl_build           compiles bench/workloads/*.c into one static aarch64
+#   wl_build           compiles harness/workloads/*.c into one static aarch64
 #                      program, or finds it compiled; sets WL_BIN, WL_CACHED
 #                      (1 when nothing was compiled). The initramfs takes it as
 #                      IR_EXTRA=/bin/workloads=$WL_BIN.
@@ -21,7 +21,7 @@
 # flags, and the name and sha256 of every source; binaries are never kept in
 # the repository.
 
-WL_SRC_DIR=${WL_SRC_DIR:-$KT_ROOT/bench/workloads}
+WL_SRC_DIR=${WL_SRC_DIR:-$KT_ROOT/harness/workloads}
 WL_CC=${WL_CC:-aarch64-linux-gnu-gcc-12}
 # -static: the initramfs has no dynamic loader or libc. -pthread: futex_pingpong.
 WL_CFLAGS=(-static -O2 -Wall -Wextra -Werror -pthread)

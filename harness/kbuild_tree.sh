@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
-# bench/lib/kbuild_tree.sh: what a finished kbuild O= tree holds, read from
+# harness/kbuild_tree.sh: what a finished kbuild O= tree holds, read from
 # kbuild's own records (.cmd files, archives, modules.order, the build log).
-# Source it after bench/lib/kernel.sh. Used by the link checks of `make
+# Source it after harness/kernel.sh. Used by the link checks of `make
 # check-kernel` (testsuite/kernel/run.sh) and by `make bench-fullkernel`
 # (bench/fullkernel.sh).
 #

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash disable=SC2034  # (variables here are for the sourcing script)
-# bench/lib/kernel.sh: shared kernel plumbing for inlinetune's kernel tests,
+# harness/kernel.sh: shared kernel plumbing for inlinetune's kernel tests,
 # demo and benchmarks. Source it from a bash script running under `set -eu`.
 #
 # What it gives:
@@ -35,7 +35,7 @@
 # object, debug info included) with the extra flags last, where they win.
 
 KT_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-KT_ROOT=$(cd "$KT_LIB_DIR/../.." && pwd)
+KT_ROOT=$(cd "$KT_LIB_DIR/.." && pwd)
 KT_TOOL=${KT_TOOL:-$(basename "$0" .sh)}
 KT_CACHE=${INLINETUNE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inlinetune}
 KT_TARBALL=${KT_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
@@ -404,10 +404,10 @@ kt_text_size() {
 }
 
 # kt_log OBJ OUT: the decision log embedded in OBJ, decompressed, as JSONL in
-# OUT (its notes unwrapped by testsuite/scripts/log_notes.py, apart from the CLI).
+# OUT (its notes unwrapped by harness/log_notes.py, apart from the CLI).
 kt_log() {
   "$KT_OBJCOPY" --dump-section ".inlinetune.log=$2.sec" "$1" /dev/null 2>/dev/null &&
-    python3 "$KT_ROOT/testsuite/scripts/log_notes.py" "$2.sec" >"$2.zst" &&
+    python3 "$KT_ROOT/harness/log_notes.py" "$2.sec" >"$2.zst" &&
     zstd -q -d -c "$2.zst" >"$2" && rm -f "$2.sec" "$2.zst"
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/futex.c: futexes, under every pthread mutex and condition
+// harness/workloads/futex.c: futexes, under every pthread mutex and condition
 // variable (Memcached's worker threads, Redis's I/O threads): a wake with
 // no waiter (the hash lookup alone), and a wait/wake round trip between two
 // threads (the sleeping and waking paths, two switches).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/workload.h: what a workload is, for the driver (main.c)
+// harness/workloads/workload.h: what a workload is, for the driver (main.c)
 // and the family files (syscall.c, files.c, pipe.c, tcp.c, epoll.c,
 // process.c, memory.c, futex.c).
 //

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash disable=SC2034  # (variables here are for the sourcing script)
-# bench/lib/small_kernel.sh: the small arm64 kernel, built whole. Source it
-# after bench/lib/kernel.sh, from a bash script running under `set -eu`.
+# harness/small_kernel.sh: the small arm64 kernel, built whole. Source it
+# after harness/kernel.sh, from a bash script running under `set -eu`.
 #
 # The kernel is tinyconfig plus kernel-configs/qemu-small.config (QEMU virt,
 # PL011 console, initramfs, ftrace, kprobes, two sample modules), built out of

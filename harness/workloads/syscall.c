@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/workloads/syscall.c: the null system call, the floor under every
+// harness/workloads/syscall.c: the null system call, the floor under every
 // other path (entry, exit, the syscall table).
 #include "workload.h"
 
