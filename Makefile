@@ -38,7 +38,7 @@ OPT ?= -O2 -g
 # its decoder (which needs simdjson, the plugin does not).
 COMMON_SRCS := common/glob.cc common/symbol_names.cc common/atomic_file.cc
 LOG_ENCODE_SRCS := log/format.cc log/encode.cc
-LOG_DECODE_SRCS := log/decode.cc
+LOG_DECODE_SRCS := log/decode_line.cc log/decode.cc
 LOG_SRCS := $(LOG_ENCODE_SRCS) $(LOG_DECODE_SRCS)
 LIB_INCLUDES := -Ilog -Icommon
 LIB_HDRS := $(wildcard log/*.h log/*.def common/*.h)

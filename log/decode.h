@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // log/decode.h: lines of a decision log back into records (log/records.h):
+// one line checked and parsed (decode_line.cc), records decoded (decode.cc);
 // what the CLI and the fuzzers read.  The one place, with log/encode.cc,
 // that knows the records' JSON keys (docs/log-format.md).  Schema 2 leaves
 // out what is not known and what equals its default; the decoder puts the
