@@ -80,7 +80,7 @@ static bool has_summaries(cgraph_node *callee) {
 // ---- records -------------------------------------------------------------------
 
 Site InlineObserver::site_for(cgraph_edge *e, Pass pass, cgraph_node *root,
-                                    const std::vector<std::string> &chain) {
+                              const std::vector<std::string> &chain) {
   Site s;
   s.pass = pass;
   tree callee = origin_decl(e->callee->ultimate_alias_target());

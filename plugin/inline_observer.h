@@ -46,7 +46,7 @@ public:
 
 private:
   Site site_for(cgraph_edge *e, Pass pass, cgraph_node *root,
-                      const std::vector<std::string> &chain);
+                const std::vector<std::string> &chain);
   void classify_refusal(cgraph_edge *e, Site *site, bool early);
   void walk_inline_tree(cgraph_node *root, cgraph_node *node, std::vector<std::string> chain,
                         int *inlined);
