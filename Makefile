@@ -37,7 +37,8 @@ OPT ?= -O2 -g
 # log library (log/): the plugin links its encoder, the CLI and the fuzzers
 # its decoder (which needs simdjson, the plugin does not).
 COMMON_SRCS := common/glob.cc common/symbol_names.cc common/atomic_file.cc
-LOG_ENCODE_SRCS := log/format.cc log/encode.cc
+# format and records (names, ids) serve both halves.
+LOG_ENCODE_SRCS := log/format.cc log/records.cc log/encode.cc
 LOG_DECODE_SRCS := log/decode_line.cc log/decode.cc
 LOG_SRCS := $(LOG_ENCODE_SRCS) $(LOG_DECODE_SRCS)
 LIB_INCLUDES := -Ilog -Icommon
@@ -295,7 +296,7 @@ FUZZ_TARGETS := log_reader log_reader_elf policy
 FUZZ_FLAGS := $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
   -fno-sanitize-recover=all $(WARN)
 FUZZ_SECONDS ?= 600
-FUZZ_LOG_READER_SRCS := tools/read/log_reader.cc tools/read/elf_file.cc $(LOG_DECODE_SRCS) log/format.cc
+FUZZ_LOG_READER_SRCS := tools/read/log_reader.cc tools/read/elf_file.cc $(LOG_DECODE_SRCS) log/format.cc log/records.cc
 FUZZ_LOG_READER_LIBS := -lelf -lzstd -lfmt -lsimdjson
 
 .PHONY: fuzz bench-fuzz check-fuzz

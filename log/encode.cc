@@ -44,31 +44,6 @@ template <typename T> static void put(Json *j, const char *key, const std::optio
     (*j)[key] = *v;
 }
 
-// 64-bit FNV-1a: a short, stable digest for ids; not for security.  (md5 would
-// do too but lives in libiberty, which the CLI need not link for this.)
-static std::string fnv1a(const std::string &s) {
-  uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char buf[17];
-  snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
-
-const char *pass_name(Pass pass) {
-  return pass == Pass::einline ? "einline" : "inline";
-}
-
-std::string object_symbol(const std::string &symbol) {
-  return !symbol.empty() && symbol[0] == '*' ? symbol.substr(1) : symbol;
-}
-
-std::string site_id(const Site &site) {
-  return fnv1a(site.lexical_caller.symbol + '\n' + site.callee.symbol + '\n' + site.location);
-}
-
 // JSON holds Unicode only, and a name may not be UTF-8: a file name in
 // Latin-1, a tag, a policy's glob.  Each byte that is not part of valid
 // UTF-8 is written as U+FFFD, the replacement character, so that such a TU

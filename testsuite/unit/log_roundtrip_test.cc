@@ -57,6 +57,14 @@ template <typename F> void expect_function(const Function &want, const F &got) {
   EXPECT_EQ(got.never_inline, want.never_inline);
 }
 
+void expect_params(const std::vector<ParamValue> &want, const std::vector<ParamValue> &got) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(got[i].name, want[i].name);
+    EXPECT_EQ(got[i].value, want[i].value);
+  }
+}
+
 void expect_header(const TuHeader &want, const TuHeader &got) {
   EXPECT_EQ(got.schema, kLogSchema);
   EXPECT_EQ(got.gcc_version, want.gcc_version);
@@ -65,20 +73,12 @@ void expect_header(const TuHeader &want, const TuHeader &got) {
   EXPECT_EQ(got.object, want.object);
   EXPECT_EQ(got.tag, want.tag);
   EXPECT_EQ(got.policy_md5, want.policy_md5);
-  ASSERT_EQ(got.params.size(), want.params.size());
-  for (size_t i = 0; i < want.params.size(); ++i) {
-    EXPECT_EQ(got.params[i].name, want.params[i].name);
-    EXPECT_EQ(got.params[i].value, want.params[i].value);
-  }
+  expect_params(want.params, got.params);
   ASSERT_EQ(got.function_params.size(), want.function_params.size());
   for (size_t i = 0; i < want.function_params.size(); ++i) {
     expect_ref(want.function_params[i].function, got.function_params[i].function,
                "function_params");
-    ASSERT_EQ(got.function_params[i].params.size(), want.function_params[i].params.size());
-    for (size_t k = 0; k < want.function_params[i].params.size(); ++k) {
-      EXPECT_EQ(got.function_params[i].params[k].name, want.function_params[i].params[k].name);
-      EXPECT_EQ(got.function_params[i].params[k].value, want.function_params[i].params[k].value);
-    }
+    expect_params(want.function_params[i].params, got.function_params[i].params);
   }
   ASSERT_EQ(got.never_inline.size(), want.never_inline.size());
   for (size_t i = 0; i < want.never_inline.size(); ++i) {
