@@ -9,8 +9,7 @@
 #   make check-tools          the CLI's unit tests and lit tests (golden outputs included), both builds
 #   make check-compile        compile tests (lit + FileCheck) with every installed compiler
 #   make check-bench          the kernel harness's own tests (fakes, no kernel build)
-#   make check-kernel         kernel tests on linux-source-6.1 (CHECKS="tus link boot"), then check-kernel-lit
-#   make check-kernel-lit     the kernel lit tests on the small kernels (golden outputs against testsuite/golden/REF)
+#   make check-kernel         kernel lit tests on linux-source-6.1 (CHECKS="tus small-kernel")
 #   make check-fuzz           each fuzz target once over its seeds
 #   make demo                 install deps, build, run the demo on Debian's linux-source-6.1
 #   make golden-update        rewrite testsuite/golden/expected/ (for a change meant to change output)
@@ -128,23 +127,22 @@ check-compile: all
 	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) testsuite/compile; \
 	done
 
+# The kernel tests (testsuite/kernel, lit): testsuite/kernel/prepare.sh
+# builds (or finds in the cache) the trees they read, then lit runs them,
+# once per installed aarch64 cross compiler: tus/ with each, small-kernel/
+# (the small kernels linked, relinked, booted; the golden outputs against the
+# CLI of testsuite/golden/REF) with the first only. CHECKS picks the parts.
+KERNEL_CCS := $(shell printf '%s\n' $(filter aarch64-linux-gnu-%,$(INSTALLED_CCS)) | sort -rV)
+CHECKS ?= tus small-kernel
 check-kernel: all
-	bash testsuite/kernel/run.sh
-	$(MAKE) check-kernel-lit
-
-# The kernel tests written as lit tests (testsuite/kernel/*.test), on the
-# small kernels as baseline-log and plugin-rfc (built and cached by
-# bench/small-kernel.sh); golden.test compares every subcommand's output
-# with that of the CLI of testsuite/golden/REF, built from the git history
-# into build/golden/ref (testsuite/golden/ref-tool.sh).
-GOLDEN_SMALL_CC := aarch64-linux-gnu-gcc-12
-.PHONY: check-kernel-lit golden-update
-check-kernel-lit: all
-	CC_SMALL=$(GOLDEN_SMALL_CC) bash bench/small-kernel.sh baseline-log plugin-rfc
-	@ref=$$(bash testsuite/golden/ref-tool.sh $(BUILD)/golden/ref) && \
-	  small=$$(KT_TOOL=check-kernel bash -c '. harness/kernel.sh; echo "$$KT_CACHE/small/$(GOLDEN_SMALL_CC)"') && \
-	  $(LIT) $(LIT_OPTS) --param inlinetune=$(abspath $(BUILD))/tools/inlinetune --param ref="$$ref" \
-	    --param small="$$small" --param build=$(abspath $(BUILD)) testsuite/kernel
+	@test -n "$(KERNEL_CCS)" || { echo "check-kernel: no aarch64 cross compiler installed (run 'make deps')" >&2; exit 1; }
+	@set -e; first=1; for cc in $(KERNEL_CCS); do \
+	  parts=$$(for p in $(CHECKS); do [ $$first = 1 ] || [ $$p = tus ] && echo $$p; done); first=0; \
+	  [ -n "$$parts" ] || continue; \
+	  echo "== kernel tests with $$cc: "$$parts; \
+	  BUILD=$(BUILD) bash testsuite/kernel/prepare.sh $$cc $(BUILD)/check-kernel/$$cc.env $$parts; \
+	  $(LIT) $(LIT_OPTS) --param cc=$$cc --param build=$(abspath $(BUILD)) $$(printf 'testsuite/kernel/%s ' $$parts); \
+	done
 
 # Rewrites testsuite/golden/expected/ with what the CLI and the plugin print
 # now: only for a change meant to change their output (say so in its commit).

@@ -3,7 +3,7 @@
 # harness/kbuild_tree.sh: what a finished kbuild O= tree holds, read from
 # kbuild's own records (.cmd files, archives, modules.order, the build log).
 # Source it after harness/kernel.sh. Used by the link checks of `make
-# check-kernel` (testsuite/kernel/run.sh) and by `make bench-fullkernel`
+# check-kernel` (testsuite/kernel/small-kernel/) and by `make bench-fullkernel`
 # (bench/fullkernel.sh).
 #
 #   kb_c_objects TREE            "OBJECT plugin" or "OBJECT plain", sorted, for

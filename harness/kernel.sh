@@ -31,7 +31,7 @@
 # Why replay kbuild's command instead of `make KCFLAGS=...`: one kbuild run per
 # variant and TU would rebuild and re-check much more than the one object, and
 # KCFLAGS lands before the per-file flags; the replay is byte-for-byte what kbuild
-# does (testsuite/kernel/run.sh's replay-exact check compares it with kbuild's
+# does (testsuite/kernel/tus/replay-exact.test compares it with kbuild's
 # object, debug info included) with the extra flags last, where they win.
 
 KT_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -45,8 +45,6 @@ KT_CROSS=aarch64-linux-gnu-
 KT_OBJCOPY=${KT_CROSS}objcopy
 KT_OBJDUMP=${KT_CROSS}objdump
 KT_READELF=${KT_CROSS}readelf
-# The cross compilers the kernel tests know, newest first.
-KT_COMPILERS=(aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc-11)
 
 # The arm64 RFC's KBUILD_CFLAGS, which are GCC's -O3 values of these params.
 KT_RFC_FLAGS=(--param=early-inlining-insns=14 --param=inline-heuristics-hint-percent=600

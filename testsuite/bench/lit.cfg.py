@@ -52,7 +52,7 @@ config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%derive', 'python3 %s' % os.path.join(root, 'bench', 'never_inline_from_selftests.py')))
 # bash %harness LIB[,LIB...] FUNCTION ARG...: a harness function, run with
 # harness/kernel.sh and the named libraries sourced.
-config.substitutions.append(('%harness', 'bash %s' % os.path.join(here, 'Inputs', 'harness.sh')))
+config.substitutions.append(('%harness', 'bash %s' % os.path.join(root, 'harness', 'run.sh')))
 config.substitutions.append(('%inputs', os.path.join(here, 'Inputs')))
 
 llvm_bin = '/usr/lib/llvm-14/bin'

@@ -1,40 +1,74 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The kernel tests that are lit tests (`make check-kernel`): each .test here
-# reads kernel trees built beforehand by the Makefile (harness's cache),
-# given as parameters, and fails when one is missing rather than being
-# skipped:
-#   lit --param inlinetune=build/tools/inlinetune --param ref=REF_BINARY \
-#       --param small=$INLINETUNE_CACHE/small/aarch64-linux-gnu-gcc-12 testsuite/kernel
+# The kernel tests (`make check-kernel`), on Debian's linux-source-6.1 for
+# arm64, one lit run per cross compiler:
+#   tus/           kbuild's TUs compiled again with the plugin, the RFC's
+#                  flags and patched sources, compared; the decision log
+#                  against GCC's own report (every installed compiler)
+#   small-kernel/  the small kernel linked, relinked without logs, booted
+#                  under QEMU, and the CLI's golden outputs on its logs (the
+#                  first compiler only)
+# The trees are built beforehand by testsuite/kernel/prepare.sh, which
+# writes the file this config reads (--param inputs, default
+# build/check-kernel/CC.env); an input a test directory needs and the file
+# does not name is a fatal error, not a skipped test:
+#   bash testsuite/kernel/prepare.sh aarch64-linux-gnu-gcc-12 build/check-kernel/aarch64-linux-gnu-gcc-12.env tus
+#   lit --param cc=aarch64-linux-gnu-gcc-12 testsuite/kernel/tus
+# A test with an `EACH-TU:` line runs once per TU it names (words, or @FILE
+# for a list such as harness/kernel-tus.txt), as FILE.test/TU with %tu set.
 import os
+import shlex
 
-import lit.formats
+import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
+# lit runs tests in worker processes: the format must be importable.
+sys.path.insert(0, here)
+from each_tu_format import EachTuShTest  # noqa: E402
+
 root = os.path.abspath(os.path.join(here, '..', '..'))
 build = lit_config.params.get('build', os.path.join(root, 'build'))
+cc = lit_config.params.get('cc')
+if not cc:
+    lit_config.fatal('--param cc=COMPILER is required (make check-kernel sets it)')
+inputs_file = lit_config.params.get('inputs', os.path.join(build, 'check-kernel', cc + '.env'))
+try:
+    with open(inputs_file) as f:
+        inputs = dict(line.rstrip('\n').split('=', 1) for line in f if '=' in line)
+except OSError as e:
+    lit_config.fatal('%s: %s (testsuite/kernel/prepare.sh writes it)' % (inputs_file, e.strerror))
+if inputs.get('CC') != cc:
+    lit_config.fatal('%s is for %s, not %s' % (inputs_file, inputs.get('CC'), cc))
+
 
 config.name = 'inlinetune-kernel'
-config.test_format = lit.formats.ShTest(execute_external=True)
+config.test_format = EachTuShTest(root, execute_external=True)
 config.suffixes = ['.test']
+config.excludes = ['Inputs', 'each_tu_format.py']
 config.test_source_root = here
-config.test_exec_root = os.path.join(build, 'lit', 'kernel')
+config.test_exec_root = os.path.join(build, 'lit', 'kernel', cc)
 
 
-def param_path(name, what):
-    value = lit_config.params.get(name)
-    if not value or not os.path.exists(value):
-        lit_config.fatal('--param %s=%s: %s not found (make check-kernel builds it)' % (name, value, what))
-    return os.path.abspath(value)
-
-
-config.substitutions.append(('%inlinetune', param_path('inlinetune', 'the inlinetune binary')))
-config.substitutions.append(('%ref-inlinetune', param_path('ref', 'the golden reference inlinetune')))
-small = param_path('small', 'the small kernels\' cache directory')
-for variant in ('baseline-log', 'plugin-rfc'):
-    tree = os.path.join(small, variant)
-    if not os.path.exists(os.path.join(tree, 'vmlinux')):
-        lit_config.fatal('no small kernel %s in %s (make check-kernel builds it)' % (variant, tree))
-    config.substitutions.append(('%small-' + variant, tree))
-config.substitutions.append(('%golden', os.path.join(root, 'testsuite', 'golden')))
+config.inputs = inputs
+config.inputs_file = inputs_file
+config.inlinetune_root = root
+config.substitutions.append(('%cc', cc))
+config.substitutions.append(('%root', root))
+config.substitutions.append(('%rfc-flags', inputs['RFC_FLAGS']))
+config.substitutions.append(('%inlinetune', os.path.join(build, 'tools', 'inlinetune')))
+# %kt [LIB,...] FUNCTION ARG...: a function of harness/ (kernel.sh, plus the
+# libraries named) or of Inputs/checks.sh, the suite's own.
+config.substitutions.append(('%kt', 'bash %s %s' % (os.path.join(root, 'harness', 'run.sh'),
+                                                    ','.join(['kbuild_tree', 'small_kernel', os.path.join(here, 'Inputs', 'checks.sh')]))))
+config.substitutions.append(('%qemu', 'bash %s qemu' % os.path.join(root, 'harness', 'run.sh')))
 config.environment['LC_ALL'] = 'C'
 config.environment['PATH'] = '/usr/lib/llvm-14/bin' + os.pathsep + os.environ.get('PATH', '')
+config.environment['HOME'] = os.environ.get('HOME', '/root')
+config.environment['KSRC'] = inputs['KSRC']
+config.environment['INLINETUNE_CACHE'] = inputs['INLINETUNE_CACHE']
+config.environment['KT_TOOL'] = 'check-kernel'
+# Passed through: more plugin KEY=VAL words for every compile with the
+# plugin (PLUGIN_EXTRA_ARGS=noinline=do_sys_open makes tus/ fail: the checks
+# can), QEMU's settings (harness/qemu.sh).
+for var, value in os.environ.items():
+    if var == 'PLUGIN_EXTRA_ARGS' or var.startswith('QM_') or var in ('QEMU_AARCH64', 'KT_JOBS'):
+        config.environment[var] = value

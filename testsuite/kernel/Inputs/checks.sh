@@ -1,0 +1,221 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck shell=bash
+# testsuite/kernel/Inputs/checks.sh: the kernel tests' own functions, run by
+# harness/run.sh (the lit substitution %kt) after harness/kernel.sh and
+# kbuild_tree.sh. Each prints what it found and returns non-zero when a check
+# fails, saying why; the .test files hold the checks, these only the steps too
+# long for a RUN line.
+
+# ck_compile [--src F] CC TU OUT [FLAG...], ck_compile_ref (the same, through
+# kt_compile_ref's cache of plugin-free objects): kt_compile, and on failure
+# the compiler's messages and the command to reproduce it.
+ck_compile() { ck_run_compile kt_compile "$@"; }
+ck_compile_ref() { ck_run_compile kt_compile_ref "$@"; }
+ck_run_compile() {
+  local how=$1 rc=0
+  shift
+  "$how" "$@" || rc=$?
+  [ "$rc" -ne 0 ] || return 0
+  kt_prepare "$@"
+  echo "compile failed (status $rc), log $KT_OUT.log:"
+  tail -n 20 "$KT_OUT.log"
+  echo "reproduce: $(kt_repro "$@")"
+  return 1
+}
+
+# ck_compile_plugin CC TU OUT KEY=VAL... [-- FLAG...]: ck_compile with the
+# plugin built for CC and its KEY=VAL arguments, then PLUGIN_EXTRA_ARGS's
+# words (a self-test of the suite: PLUGIN_EXTRA_ARGS=noinline=do_sys_open
+# must make tus/ fail), then FLAGs.
+ck_compile_plugin() {
+  local cc=$1 tu=$2 out=$3
+  shift 3
+  local -a kv=() flags=() extra=() pf=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do
+    kv+=("$1")
+    shift
+  done
+  [ $# -eq 0 ] || { shift; flags=("$@"); }
+  read -r -a extra <<<"${PLUGIN_EXTRA_ARGS:-}"
+  mapfile -t pf < <(kt_plugin_flags "$cc" "${kv[@]}" "${extra[@]}")
+  ck_compile "$cc" "$tu" "$out" "${pf[@]}" "${flags[@]}"
+}
+
+# ck_rfc_changes_baseline CC TUS_FILE DIR: compiles every TU with the RFC's
+# flags (kt_compile_ref's cache: the per-TU tests compile the same objects)
+# and counts those whose code differs from kbuild's; fails unless it is at
+# least three quarters of them, without which "the plugin's profile=rfc gives
+# the RFC's code" would prove little.
+ck_rfc_changes_baseline() {
+  local cc=$1 tus_file=$2 dir=$3 tu ndiff=0 n=0 kobj
+  kobj=$(kt_kobj_dir "$cc")
+  local -a tus
+  mapfile -t tus < <(kt_read_tus "$tus_file")
+  for tu in "${tus[@]}"; do
+    kt_bg ck_compile_ref "$cc" "$tu" "$dir/$tu" "${KT_RFC_FLAGS[@]}" >"$dir.$n.out" 2>&1
+    n=$((n + 1))
+  done
+  wait
+  for tu in "${tus[@]}"; do
+    [ -f "$dir/$tu" ] || { cat "$dir".*.out; echo "no RFC_FLAGS object of $tu"; return 1; }
+    kt_compare -q "$kobj/$tu" "$dir/$tu" || ndiff=$((ndiff + 1))
+  done
+  echo "RFC_FLAGS change $ndiff of ${#tus[@]} TUs"
+  [ $((ndiff * 4)) -ge $((${#tus[@]} * 3)) ] || { echo "fewer than three quarters"; return 1; }
+}
+
+# ck_new_warnings BASE_LOG LOG: the warning lines of build log LOG that
+# BASE_LOG does not have (sorted, unique).
+ck_new_warnings() {
+  LC_ALL=C comm -13 <(grep -i 'warning' "$1" | LC_ALL=C sort -u) <(grep -i 'warning' "$2" | LC_ALL=C sort -u)
+}
+
+# ck_inventory TREE DIR: the C objects of a built small-kernel tree, from
+# kbuild's .cmd files and archives: DIR/c-objects.txt ("OBJ plugin|plain"),
+# plugin-c.txt (those compiled with the plugin), and for vmlinux.a and each
+# lib.a the plugin-compiled C objects it holds (vmlinux.a-c.txt,
+# lib%lib.a-c.txt, arch%arm64%lib%lib.a-c.txt).
+ck_inventory() {
+  local k=$1 dir=$2 o
+  mkdir -p "$dir"
+  kb_c_objects "$k" >"$dir/c-objects.txt"
+  awk '$2 == "plugin" { print $1 }' "$dir/c-objects.txt" >"$dir/plugin-c.txt"
+  for o in vmlinux.a lib/lib.a arch/arm64/lib/lib.a; do
+    [ ! -f "$k/$o" ] || kb_archive_members "$k" "$o" | LC_ALL=C comm -12 - "$dir/plugin-c.txt" >"$dir/${o//\//%}-c.txt"
+  done
+  echo "C objects: $(wc -l <"$dir/plugin-c.txt") compiled with the plugin ($(wc -l <"$dir/vmlinux.a-c.txt") in vmlinux.a), $(grep -c ' plain$' "$dir/c-objects.txt") without (host programs)"
+}
+
+# ck_relink TREE CC DIR: copies TREE to DIR/relink, strips .inlinetune.log
+# from every object of the copy and lets kbuild relink it. A relink can
+# recompile: kbuild regenerates include/generated/vdso-offsets.h whenever the
+# vDSO is relinked (its C object lost its log too), and three arch/arm64/kernel
+# objects include it. So strip and relink in rounds until a round compiles
+# nothing (at most 3); every object a round recompiled must be, stripped,
+# byte-identical to what it replaced. Fails if kbuild did not relink, if an
+# object of the copy still has a log, or if the last round still compiled.
+ck_relink() {
+  local k=$1 cc=$2 dir=$3 kcflags r round=0 n nstripped=0 recompiled='' first='' why='' ncc o
+  kcflags=$(ks_info "$k" kcflags)
+  r=$dir/relink
+  rm -rf "$r"
+  cp -a "$k" "$r"
+  rm -rf "$r/.inlinetune"
+  touch "$dir/relink.marker"
+  while :; do
+    round=$((round + 1))
+    kb_logged_objects "$r" >"$dir/logged-$round.txt"
+    n=0
+    while read -r o; do
+      "$KT_OBJCOPY" --remove-section=.inlinetune.log "$r/$o" && n=$((n + 1))
+    done <"$dir/logged-$round.txt"
+    [ "$round" -gt 1 ] || nstripped=$n
+    (cd "$r" && find . -name '*.o' -printf '%P\0' | LC_ALL=C sort -z | xargs -0 sha256sum) >"$dir/stripped-$round.sha256"
+    if ! ks_kmake "$r" "$cc" "$kcflags" -j"$KT_JOBS" "${KS_TARGETS[@]}" >"$dir/relink-$round.log" 2>&1; then
+      echo "make failed in the stripped copy, round $round; log: $dir/relink-$round.log"
+      tail -n 20 "$dir/relink-$round.log"
+      return 1
+    fi
+    # Objects kbuild compiled (rather than linked) in this round.
+    recompiled=$( (cd "$r" && sha256sum -c --quiet "$dir/stripped-$round.sha256" 2>/dev/null || true) |
+      sed -n 's/: FAILED.*//p' | LC_ALL=C sort | LC_ALL=C comm -12 - <(awk '{ print $1 }' "$dir/c-objects.txt"))
+    ncc=$(grep -cE '^  CC( \[M\])? ' "$dir/relink-$round.log" || true)
+    [ -n "$recompiled" ] || [ "$ncc" -ne 0 ] || break
+    if [ "$round" = 1 ]; then
+      first=$recompiled
+      why=$(grep -E '^  (VDSOSYM|MKELF) ' "$dir/relink-1.log" | awk '{ print $2 }' | paste -sd' ' -)
+    fi
+    [ "$round" -lt 3 ] || break
+  done
+  kb_logged_objects "$r" >"$dir/logged-after.txt"
+  if [ ! "$r/vmlinux" -nt "$dir/relink.marker" ]; then
+    echo "kbuild did not relink vmlinux after the objects changed; logs: $dir/relink-*.log"
+    return 1
+  elif [ -s "$dir/logged-after.txt" ]; then
+    echo "after the relink, $(wc -l <"$dir/logged-after.txt") objects of the copy carry a log: $(head -n 5 "$dir/logged-after.txt" | tr '\n' ' ')"
+    return 1
+  elif [ -n "$recompiled" ] || [ "$ncc" -ne 0 ]; then
+    echo "round $round still compiled $ncc objects ($(head -n 5 <<<"$recompiled" | tr '\n' ' ')); log: $dir/relink-$round.log"
+    return 1
+  fi
+  local differ=''
+  for o in $first; do
+    [ "$(grep -F "  $o" "$dir/stripped-1.sha256" | cut -c1-64)" = "$(grep -F "  $o" "$dir/stripped-$round.sha256" | cut -c1-64)" ] ||
+      differ+="$o "
+  done
+  if [ -n "$differ" ]; then
+    echo "kbuild recompiled $(wc -w <<<"$first") objects, and these came out different: $differ"
+    return 1
+  elif [ -z "$first" ]; then
+    echo "relinked: $nstripped objects stripped; kbuild relinked vmlinux and the .ko files and compiled nothing"
+  else
+    echo "relinked: $nstripped objects stripped; round 1 recompiled $(wc -w <<<"$first") ($(tr '\n' ' ' <<<"$first")after regenerating ${why:-nothing}), each byte-identical to its original once stripped; round $round stripped them again and compiled nothing"
+  fi
+}
+
+# ck_ko_identical TREE RELINKED DIR: each .ko of TREE against the same .ko of
+# the RELINKED copy (ck_relink's, which left DIR/relink.marker). ld -r keeps the section, and ld computes the
+# GNU build ID over the whole output, log included: the two must be equal
+# without the log and the build-ID note, and the relinked one has no log.
+ck_ko_identical() {
+  local k=$1 r=$2 dir=$3 ko a b ida idb detail bad=0
+  local -a kos
+  mapfile -t kos < <(cd "$k" && find . -name '*.ko' -printf '%P\n' | LC_ALL=C sort)
+  [ ${#kos[@]} -gt 0 ] || { echo "the small kernel built no .ko"; return 1; }
+  mkdir -p "$dir/ko"
+  for ko in "${kos[@]}"; do
+    a=$dir/ko/${ko//\//%}.orig
+    b=$dir/ko/${ko//\//%}.relinked
+    "$KT_OBJCOPY" --remove-section=.inlinetune.log --remove-section=.note.gnu.build-id "$k/$ko" "$a"
+    "$KT_OBJCOPY" --remove-section=.inlinetune.log --remove-section=.note.gnu.build-id "$r/$ko" "$b"
+    ida=$("$KT_READELF" -n "$k/$ko" | sed -n 's/.*Build ID: //p')
+    idb=$("$KT_READELF" -n "$r/$ko" | sed -n 's/.*Build ID: //p')
+    if kb_has_log "$k/$ko"; then detail="ld -r kept the section"; else detail="ld -r dropped the section"; fi
+    if [ "$ida" = "$idb" ]; then detail+="; same build ID"; else detail+="; the build IDs differ"; fi
+    if [ ! "$r/$ko" -nt "$dir/relink.marker" ]; then
+      echo "FAIL $ko: kbuild did not relink it"
+      bad=1
+    elif kb_has_log "$r/$ko"; then
+      echo "FAIL $ko: the .ko relinked from stripped objects has a log: $(kb_log_section "$r/$ko")"
+      bad=1
+    elif ! cmp -s "$a" "$b"; then
+      echo "FAIL $ko: $detail; without the log and the build ID the two .ko still differ: $(cmp "$a" "$b" 2>&1 | head -n 1)"
+      bad=1
+    else
+      echo "ok $ko: $detail; otherwise byte-identical"
+    fi
+  done
+  return "$bad"
+}
+
+# ck_extract TOOL WANT OUT PATH...: `inlinetune extract` of PATHs must find
+# exactly the TUs listed in WANT (OUT.objects), without errors.
+ck_extract() {
+  local tool=$1 want=$2 out=$3 rc=0 d
+  shift 3
+  [ -s "$want" ] || { echo "no C object expected in $*: the inventory is wrong"; return 1; }
+  kb_extract_tus "$tool" "$out" "$@" || rc=$?
+  [ "$rc" -eq 0 ] || { echo "inlinetune extract $* exited $rc: $(grep -m 3 'error' "$out.err" | tr '\n' ' ')"; return 1; }
+  d=$(kb_set_diff "$want" "$out.objects")
+  [ -z "$d" ] || { echo "$*: TUs found vs the $(wc -l <"$want") C objects expected: $d"; return 1; }
+  echo "$*: $(wc -l <"$want") TUs, one per C object; $(tail -n 1 "$out.err")"
+  rm -f "$out.jsonl" # up to 200 MB for the whole tree
+}
+
+# ck_extract_modules TOOL TREE PLUGIN_C DIR: ck_extract on each .ko of TREE,
+# which must hold the logs of its plugin-compiled C objects (PLUGIN_C, as
+# ck_inventory lists them): those its .mod file lists, and the .mod.o that
+# modpost adds. Fails if the tree has no .ko.
+ck_extract_modules() {
+  local tool=$1 k=$2 plugin_c=$3 dir=$4 ko name
+  local -a kos
+  mapfile -t kos < <(cd "$k" && find . -name '*.ko' -printf '%P\n' | LC_ALL=C sort)
+  [ ${#kos[@]} -gt 0 ] || { echo "the small kernel built no .ko"; return 1; }
+  mkdir -p "$dir"
+  for ko in "${kos[@]}"; do
+    name=$dir/${ko//\//%}
+    { tr ' ' '\n' <"$k/${ko%.ko}.mod"; echo "${ko%.ko}.mod.o"; } | sed '/^$/d' | LC_ALL=C sort |
+      LC_ALL=C comm -12 - "$plugin_c" >"$name.c.txt"
+    ck_extract "$tool" "$name.c.txt" "$name" "$k/$ko" || return 1
+  done
+}
