@@ -144,14 +144,6 @@ check-kernel: all
 	  $(LIT) $(LIT_OPTS) --param cc=$$cc --param build=$(abspath $(BUILD)) $$(printf 'testsuite/kernel/%s ' $$parts); \
 	done
 
-# Rewrites testsuite/golden/expected/ with what the CLI and the plugin print
-# now: only for a change meant to change their output (say so in its commit).
-golden-update: tools $(BUILD)/$(TOOLS_TEST_CC)/inlinetune.so
-	rm -rf $(BUILD)/golden/inputs
-	bash testsuite/golden/inputs.sh $(abspath $(BUILD))/tools/inlinetune $(TOOLS_TEST_CC) \
-	  $(abspath $(BUILD))/$(TOOLS_TEST_CC)/inlinetune.so $(BUILD)/golden/inputs
-	rm -rf testsuite/golden/expected && cp -r $(BUILD)/golden/inputs/out testsuite/golden/expected
-
 # The harness's own tests (testsuite/bench: never-inline derivation, initramfs,
 # qm_run against a fake QEMU); no kernel build, no boot.  The kernel source is
 # unpacked first (once; harness/kernel.sh): without it the tests that need
@@ -238,6 +230,15 @@ TOOLS_TEST_CC := gcc-12
 # -O0: CLI11 and nlohmann-json are header-only, and at -O1 under the sanitizers
 # this build took twice as long to compile as its tests take to run.
 TOOLS_SANITIZE := -O0 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# Rewrites testsuite/golden/expected/ with what the CLI and the plugin print
+# now: only for a change meant to change their output (say so in its commit).
+.PHONY: golden-update
+golden-update: tools $(BUILD)/$(TOOLS_TEST_CC)/inlinetune.so
+	rm -rf $(BUILD)/golden/inputs
+	bash testsuite/golden/inputs.sh $(abspath $(BUILD))/tools/inlinetune $(TOOLS_TEST_CC) \
+	  $(abspath $(BUILD))/$(TOOLS_TEST_CC)/inlinetune.so $(BUILD)/golden/inputs
+	rm -rf testsuite/golden/expected && cp -r $(BUILD)/golden/inputs/out testsuite/golden/expected
 
 .PHONY: tools check-tools format-tools
 tools: $(BUILD)/tools/inlinetune

@@ -27,7 +27,8 @@ const std::vector<Command> &commands() {
       {"db", "The logs (and symbol sizes, and results) as a SQLite database for SQL or pandas",
        setup_db},
       {"correlate",
-       "Join a diff with measured workload results and a profile: the hot functions whose "
+       "Join a diff with measured workload results and an execution profile: the hot functions "
+       "whose "
        "inlining changed, and how much of each change they can account for",
        setup_correlate},
   };

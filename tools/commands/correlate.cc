@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// inlinetune correlate BASE NEW --results FILE [--profile FILE] [--top N]
+// inlinetune correlate BASE NEW --results FILE [--exec-profile FILE] [--top N]
 //                      [--format table|csv|json] [-o FILE]
 //
 // The diff of two builds (tools/model/build_diff.h) joined with measured workload
@@ -66,7 +66,8 @@ std::function<int()> setup_correlate(Args &args) {
   options->results.declare(args, "Measured results (required): CSV workload,metric,baseline,new or "
                                  "workload,metric,variant,value,runs,min,max");
   options->profile.declare(
-      args, "A profile: perf report --stdio or perf script output, or a symbol,weight CSV");
+      args,
+      "An execution profile: perf report --stdio or perf script output, or a symbol,weight CSV");
   options->table.declare(args);
   return [options] { return run(*options); };
 }

@@ -36,18 +36,21 @@ Results ResultsFileOptions::read() const {
   return read_results(results, {base_variant, new_variant}, report);
 }
 
+// --profile, --profile-format and --profile-build are the options' first
+// names, kept so that scripts written for them still run; the documented ones
+// say "exec" because a *param* profile (the plugin's profile=) is another thing.
 void ExecutionProfileOptions::declare(Args &args, const char *profile_help) {
-  args.option("--profile", "FILE", &profile, profile_help);
-  args.option("--profile-format", "FORMAT", &format,
+  args.option("--exec-profile,--profile", "FILE", &profile, profile_help);
+  args.option("--exec-profile-format,--profile-format", "FORMAT", &format,
               "auto (the default), perf-report, perf-script or csv");
-  args.option("--profile-build", "BUILD", &build,
-              "The build the profile was recorded on: new (the default) or base");
+  args.option("--exec-profile-build,--profile-build", "BUILD", &build,
+              "The build the execution profile was recorded on: new (the default) or base");
 }
 
 ExecutionProfileFormat ExecutionProfileOptions::check() const {
   const ExecutionProfileFormat f = parse_profile_format(format);
   if (build != "new" && build != "base")
-    throw UsageError("--profile-build: '{}' is not one of: new, base", build);
+    throw UsageError("--exec-profile-build: '{}' is not one of: new, base", build);
   return f;
 }
 

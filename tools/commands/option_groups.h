@@ -39,14 +39,14 @@ struct ResultsFileOptions {
   Results read() const; // problems go to report()
 };
 
-// An execution profile: --profile FILE [--profile-format F] [--profile-build B]
+// An execution profile: --exec-profile FILE [--exec-profile-format F] [--exec-profile-build B]
 // (correlate, report).
 struct ExecutionProfileOptions {
   std::string profile, format = "auto", build = "new";
   void declare(Args &args, const char *profile_help);
-  // Checks --profile-format and --profile-build (UsageError); the format.
+  // Checks --exec-profile-format and --exec-profile-build (UsageError); the format.
   ExecutionProfileFormat check() const;
-  // The profile, when --profile was given (problems go to report()).
+  // The profile, when --exec-profile was given (problems go to report()).
   std::optional<ExecutionProfile> read() const;
 };
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// inlinetune report BASE NEW -o report.html [--results CSV] [--profile FILE]
+// inlinetune report BASE NEW -o report.html [--results CSV] [--exec-profile FILE]
 //                   [--title T] [--top N] [--chartjs PATH]
 // inlinetune report --base P... --new P... -o report.html [options as above]
 //
@@ -183,7 +183,7 @@ int run(const Options &options) {
   if (options.output.empty() || options.output == "-")
     throw UsageError("give the page's file with -o FILE");
   if (options.profile.profile.size() && options.results.results.empty())
-    throw UsageError("--profile needs --results: the profile weighs the functions that "
+    throw UsageError("--exec-profile needs --results: the profile weighs the functions that "
                      "explain the measured results");
   options.profile.check();
   const std::string chartjs_path = options.chartjs.empty() ? default_chartjs : options.chartjs;
@@ -276,8 +276,9 @@ std::function<int()> setup_report(Args &args) {
   options->results.declare(
       args, "Measured results to correlate the diff with, as for correlate: CSV "
             "workload,metric,baseline,new or workload,metric,variant,value,runs,min,max");
-  options->profile.declare(args, "A profile (needs --results): perf report --stdio or perf script "
-                                 "output, or a symbol,weight CSV");
+  options->profile.declare(
+      args, "An execution profile (needs --results): perf report --stdio or perf script "
+            "output, or a symbol,weight CSV");
   args.option("--title", "TEXT", &options->title,
               "The page's title (default: inlinetune report: BASE vs NEW)");
   args.option("--top", "N", &options->top,

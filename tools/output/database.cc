@@ -383,8 +383,10 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
   }
 
   // Every site record, read again TU by TU (the model keeps only the folded
-  // decisions): memory stays at one TU's records.  build_model reported the
-  // records that do not parse; they are left out here silently.
+  // decisions: keeping every Site of a whole kernel's build for this table
+  // would take gigabytes), with the model's RecordReader: memory stays at one
+  // TU's text.  build_model reported the records that do not parse; they are
+  // left out here silently.
   Statement site(h, "INSERT INTO sites (build, tu, line, id, pass, caller, caller_symbol, "
                     "lexical_caller, lexical_caller_symbol, callee, callee_symbol, callee_clone, "
                     "location, chain, inlined, reason, reason_text, callee_size, growth, "
@@ -393,18 +395,23 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
                     "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   Statement symbol(h, "INSERT INTO symbols (build, tu, symbol, size, function) "
                       "VALUES (?, ?, ?, ?, ?)");
+  RecordReader reader;
+  Site s;
   for (size_t t = 0; t < infos.size(); ++t) {
     const TuHeader &hd = b.tus[t].header;
-    std::vector<Record> records = logs.records(infos[t]);
-    for (size_t i = 1; i < records.size(); ++i) {
-      const Record &r = records[i];
-      auto kind = r.find("record");
-      if (kind == r.end() || !kind->is_string() || kind->get<std::string>() != "site")
-        continue;
-      Site s;
+    const std::string text = logs.text(infos[t]);
+    std::string_view rest = text;
+    for (size_t line = 1; !rest.empty(); ++line) {
+      const size_t nl = rest.find('\n');
+      const std::string_view line_text = rest.substr(0, nl);
+      rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+      if (line == 1)
+        continue; // the header
       try {
-        s = parse_site(r, hd);
-      } catch (const Error &) {
+        if (reader.parse(line_text) != "site")
+          continue;
+        reader.site(hd, s);
+      } catch (const std::exception &) {
         continue;
       }
       std::optional<std::string> clone;
@@ -413,7 +420,7 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
       std::optional<int64_t> hot;
       if (s.hot)
         hot = *s.hot ? 1 : 0;
-      site.run(label, t, i + 1, s.id, pass_name(s.pass), s.caller.name, s.caller.symbol,
+      site.run(label, t, line, s.id, pass_name(s.pass), s.caller.name, s.caller.symbol,
                s.lexical_caller.name, s.lexical_caller.symbol, s.callee.name, s.callee.symbol,
                clone, s.location, json_array(s.chain), s.inlined, s.reason, s.reason_text,
                s.callee_size, s.growth, s.caller_size_before, s.caller_size_after, s.count,

@@ -784,17 +784,4 @@ std::string LogSet::text(const TuInfo &tu) const {
   return unpack(tu);
 }
 
-std::vector<Record> LogSet::records(const TuInfo &tu) const {
-  std::string all = unpack(tu);
-  std::vector<Record> out;
-  out.reserve(tu.records);
-  std::string_view rest = all;
-  while (!rest.empty()) {
-    size_t nl = rest.find('\n');
-    out.push_back(parse_record(rest.substr(0, nl)));
-    rest.remove_prefix(nl + 1);
-  }
-  return out;
-}
-
 } // namespace inlinetune

@@ -197,14 +197,14 @@ public:
   // Drops copies and sorts by (object, origin, index).  Call once, last.
   const std::vector<TuInfo> &finish();
 
-  // The TU's lines, as read, and the same parsed (header first).  Safe to
-  // call from several threads at once.  Throws Error when the TU was read
+  // The TU's lines, as read (header first), for the one parse of each line
+  // into the model (build_model.cc's read_tu).  Safe to call from several
+  // threads at once.  Throws Error when the TU was read
   // from a .jsonl file that has changed since.  The text's capacity leaves
   // kTextPadding bytes after it, for a parser that reads past the end of a
   // line (RecordReader::parse_padded).
   static constexpr size_t kTextPadding = 64;
   std::string text(const TuInfo &tu) const;
-  std::vector<Record> records(const TuInfo &tu) const;
   const ReadStats &stats() const { return stats_; }
   // The paths given to add_path, in order.
   const std::vector<std::string> &paths() const { return paths_; }

@@ -336,10 +336,7 @@ TEST(LogSet, SortedByObjectThenOrigin) {
                                                     "logs/noobj.jsonl from logs/noobj.jsonl#1"}));
   EXPECT_TRUE(c.diagnostics.empty());
   EXPECT_EQ(logs.text(tus[1]), header("fs/b.o") + site(2));
-  std::vector<Record> records = logs.records(tus[2]);
-  ASSERT_EQ(records.size(), 2u);
-  EXPECT_EQ(records[0]["object"], "kernel/z.o");
-  EXPECT_EQ(records[1]["n"], 1);
+  EXPECT_EQ(logs.text(tus[2]), header("kernel/z.o") + site(1));
   EXPECT_EQ(tus[2].records, 2u);
 }
 

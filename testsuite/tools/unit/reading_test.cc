@@ -208,7 +208,8 @@ TEST(LogSet, JsonlTusAreReadAgainFromTheirOffsets) {
     EXPECT_EQ(logs.text(tus[i]), texts[i]) << i;
   }
   EXPECT_EQ(tus[1].file_offset, (a + header("fs/dropped.c") + "{oops}\n").size());
-  EXPECT_EQ(logs.records(tus[3]).size(), tus[3].records);
+  const std::string last = logs.text(tus[3]);
+  EXPECT_EQ(size_t(std::count(last.begin(), last.end(), '\n')), tus[3].records);
   ASSERT_EQ(said.diagnostics.size(), 1u);
   EXPECT_NE(said.diagnostics[0].find("one.jsonl: TU 2 (fs/dropped.o), line 2"), std::string::npos)
       << said.diagnostics[0];
