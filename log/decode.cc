@@ -14,7 +14,6 @@ namespace inlinetune::log {
 
 namespace {
 
-
 // ---- reading a JSON value, from nlohmann or from simdjson -----------------
 // parse_site and parse_function read a Record (nlohmann); RecordReader reads
 // simdjson's DOM, several times faster.  Both go through one template
@@ -345,6 +344,7 @@ template <typename R, typename S> void read_site(const R &r, const TuHeader &hea
     auto flip = limit->member("flip_at");
     if (flip && !(flip->is_string() && flip->str() == "unknown"))
       l.flip_at = opt_int(*limit, "flip_at");
+    set(l.params_of, opt_string(*limit, "params_of").value_or(std::string_view(s.caller.symbol)));
     s.limit = std::move(l);
   }
 }

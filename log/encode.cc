@@ -100,10 +100,14 @@ std::string encode(const Site &s) {
   put(&j, "count", s.count);
   put(&j, "frequency", s.frequency);
   put(&j, "hot", s.hot);
-  if (s.limit)
-    j["limit"] = Json{{"param", s.limit->param},
-                      {"value", s.limit->value},
-                      {"flip_at", s.limit->flip_at ? Json(*s.limit->flip_at) : Json("unknown")}};
+  if (s.limit) {
+    Json &l = j["limit"] =
+        Json{{"param", s.limit->param},
+             {"value", s.limit->value},
+             {"flip_at", s.limit->flip_at ? Json(*s.limit->flip_at) : Json("unknown")}};
+    if (!s.limit->params_of.empty() && s.limit->params_of != s.caller.symbol)
+      l["params_of"] = s.limit->params_of;
+  }
   return line(j);
 }
 

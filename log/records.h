@@ -73,12 +73,17 @@ struct TuHeader {
 enum class Pass { einline, ipa };
 const char *pass_name(Pass pass);
 
-// For a refusal by a size limit: the param, its value for this caller, and
-// the value at which the decision would flip (nullopt: "unknown").
+// For a refusal by a size limit: the param, its value, the value at which
+// the decision would flip (nullopt: "unknown"), and the symbol of the
+// function whose params GCC read: for a call inside an inline copy, the IPA
+// inliner's max-inline-insns-auto and -single are the inline copy's
+// function's, every other limit the caller's.  The encoder leaves
+// params_of out when it is the caller's symbol, the decoder puts it back.
 template <typename Str> struct BasicLimit {
   Str param;
   int64_t value = 0;
   std::optional<int64_t> flip_at;
+  Str params_of;
 };
 
 // "record": "site": one call site as one inliner saw it.

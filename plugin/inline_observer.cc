@@ -124,7 +124,18 @@ void InlineObserver::classify_refusal(cgraph_edge *e, Site *site, bool early) {
     site->reason_text = own_reasons[NEVER_INLINE_LIST].text;
     return;
   }
-  tree caller = e->caller->inlined_to ? e->caller->inlined_to->decl : e->caller->decl;
+  // Whose params GCC reads: the early inliner's are the global options,
+  // those of the function it runs on (the outermost caller); the IPA
+  // inliner reads max-inline-insns-auto and -single from the edge's caller,
+  // the inline copy a call sits in (want_inline_small_function_p's
+  // inline_insns_auto/single (e->caller)), and its unit and function growth
+  // limits from the outermost caller (caller_growth_limits, compute_max_insns).
+  cgraph_node *outermost = e->caller->inlined_to ? e->caller->inlined_to : e->caller;
+  auto limit_of = [](const char *param, cgraph_node *node) {
+    Limit l{param, param_value(node->decl, param), std::nullopt, {}};
+    l.params_of = ref_of(origin_decl(node)).symbol;
+    return l;
+  };
   if (early) {
     // The early inliner leaves size refusals as FUNCTION_NOT_CONSIDERED; its
     // rule (want_early_inline_function_p): growth <= max-inline-insns-size
@@ -136,9 +147,11 @@ void InlineObserver::classify_refusal(cgraph_edge *e, Site *site, bool early) {
     int growth = estimate_edge_growth(e);
     site->growth = growth;
     const char *param = e->maybe_hot_p() ? "early-inlining-insns" : "max-inline-insns-size";
-    int value = param_value(caller, param);
-    if (growth > value)
-      site->limit = Limit{param, value, growth};
+    Limit limit = limit_of(param, outermost);
+    if (growth > limit.value) {
+      limit.flip_at = growth;
+      site->limit = limit;
+    }
     return;
   }
   const char *param = nullptr;
@@ -164,7 +177,7 @@ void InlineObserver::classify_refusal(cgraph_edge *e, Site *site, bool early) {
   default:
     return;
   }
-  Limit limit{param, param_value(caller, param), std::nullopt};
+  Limit limit = limit_of(param, flippable ? e->caller : outermost);
   // want_inline_small_function_p refuses when growth >= the limit; the limit is
   // scaled by inline-heuristics-hint-percent when hints apply, which depends on
   // GCC-internal speedup estimates: then the flip point is "unknown".

@@ -62,6 +62,18 @@ TEST(DecisionLog, SiteWithEverything) {
                 "\"value\":30,\"flip_at\":77}}\n");
 }
 
+TEST(DecisionLog, ParamsOfOnlyWhereNotTheCaller) {
+  Site s = site("f", "g");
+  s.chain = {"f", "h"};
+  s.limit = Limit{"max-inline-insns-auto", 15, 24, "h"};
+  EXPECT_NE(encode(s).find("\"limit\":{\"param\":\"max-inline-insns-auto\",\"value\":15,"
+                           "\"flip_at\":24,\"params_of\":\"h\"}"),
+            std::string::npos)
+      << encode(s);
+  s.limit->params_of = "f";
+  EXPECT_EQ(encode(s).find("params_of"), std::string::npos) << encode(s);
+}
+
 TEST(DecisionLog, UnknownFlipPointStaysSaid) {
   Site s = site("f", "g");
   s.limit = Limit{"inline-unit-growth", 40, std::nullopt};

@@ -45,6 +45,9 @@ template <typename S> void expect_site(const Site &want, const S &got) {
     EXPECT_EQ(std::string(got.limit->param), want.limit->param);
     EXPECT_EQ(got.limit->value, want.limit->value);
     EXPECT_EQ(got.limit->flip_at, want.limit->flip_at);
+    // Left out by the encoder when it is the caller's, put back by the decoder.
+    EXPECT_EQ(std::string(got.limit->params_of),
+              want.limit->params_of.empty() ? want.caller.symbol : want.limit->params_of);
   }
 }
 
@@ -127,7 +130,7 @@ Site full_site() {
   s.count = int64_t(1) << 40;
   s.frequency = 0.125;
   s.hot = false;
-  s.limit = Limit{"max-inline-insns-auto", 30, 78};
+  s.limit = Limit{"max-inline-insns-auto", 30, 78, "_ZZN2ns3midEvENKUliE_clEi"};
   return s;
 }
 

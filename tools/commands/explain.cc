@@ -156,7 +156,8 @@ int run(const Options &options) {
   sites.columns = {{"file"},   {"direction"},   {"pass"},    {"caller"},      {"lexical_caller"},
                    {"callee"}, {"location"},    {"inlined"}, {"reason"},      {"reason_text"},
                    chain,      {"callee_size"}, {"growth"},  {"size_before"}, {"size_after"},
-                   {"hot"},    {"param"},       {"value"},   {"flip_at"},     {"id"}};
+                   {"hot"},    {"param"},       {"value"},   {"params_of"},   {"flip_at"},
+                   {"id"}};
   for (const Row &r : rows) {
     const Site &s = *r.site;
     if (top && sites.rows.size() == top) {
@@ -185,6 +186,7 @@ int run(const Options &options) {
          s.hot ? Cell(*s.hot) : Cell(nullptr),
          s.limit ? Cell(s.limit->param) : Cell(nullptr),
          s.limit ? Cell(s.limit->value) : Cell(nullptr),
+         s.limit ? Cell(s.limit->params_of) : Cell(nullptr),
          flip_at,
          s.id});
   }

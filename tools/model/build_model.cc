@@ -149,6 +149,7 @@ std::optional<Limit> Build::limit(const SiteModel &s) const {
   l.param = std::string(names[s.limit->param]);
   l.value = s.limit->value;
   l.flip_at = s.limit->flip_at;
+  l.params_of = std::string(names[s.limit->params_of]);
   return l;
 }
 
@@ -189,7 +190,7 @@ struct ReadTu {
     NameId caller_symbol, reason;
     Pass pass;
     bool inlined;
-    std::optional<SiteLimit> limit; // its param a local id too
+    std::optional<SiteLimit> limit; // its param and params_of local ids too
   };
   struct ReadFunction {
     NameId name, symbol;
@@ -269,8 +270,9 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
             s.inlined = whole.inlined;
             s.limit.reset();
             if (whole.limit)
-              s.limit = log::BasicLimit<std::string_view>{whole.limit->param, whole.limit->value,
-                                                          whole.limit->flip_at};
+              s.limit =
+                  log::BasicLimit<std::string_view>{whole.limit->param, whole.limit->value,
+                                                    whole.limit->flip_at, whole.limit->params_of};
           } else {
             reader.site(t.header, s);
           }
@@ -290,7 +292,8 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
           r.pass = s.pass;
           r.inlined = s.inlined;
           if (s.limit)
-            r.limit = SiteLimit{s.limit->value, s.limit->flip_at, n.intern(s.limit->param)};
+            r.limit = SiteLimit{s.limit->value, s.limit->flip_at, n.intern(s.limit->param),
+                                n.intern(s.limit->params_of)};
           t.entries.push_back({ReadTu::Kind::site, static_cast<uint32_t>(t.sites.size()), line});
           t.sites.push_back(r);
           if (options.keep_site && options.keep_site(whole))
@@ -453,8 +456,10 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
           // The first refusal, replaced by the IPA inliner's first: it decided last.
           sm.reason = id(r.reason);
           sm.limit = r.limit;
-          if (sm.limit)
+          if (sm.limit) {
             sm.limit->param = id(r.limit->param);
+            sm.limit->params_of = id(r.limit->params_of);
+          }
           sm.has_refusal = true;
           sm.refused_by_ipa = r.pass == Pass::ipa;
         }

@@ -74,6 +74,7 @@ struct SiteLimit {
   int64_t value = 0;
   std::optional<int64_t> flip_at;
   NameId param = 0;
+  NameId params_of = 0; // the symbol of the function whose params GCC read
 };
 
 struct TuModel {

@@ -76,6 +76,7 @@ CREATE TABLE sites (
   hot INTEGER,
   limit_param TEXT,
   limit_value INTEGER,
+  limit_params_of TEXT,
   flip_at INTEGER,
   PRIMARY KEY (build, tu, line),
   FOREIGN KEY (build, tu) REFERENCES tus(build, tu)
@@ -98,6 +99,7 @@ CREATE TABLE decisions (
   reason TEXT NOT NULL,
   limit_param TEXT,
   limit_value INTEGER,
+  limit_params_of TEXT,
   flip_at INTEGER,
   PRIMARY KEY (build, tu, id),
   FOREIGN KEY (build, tu) REFERENCES tus(build, tu)
@@ -230,6 +232,9 @@ std::optional<std::string> limit_param(const std::optional<Limit> &l) {
 std::optional<int64_t> limit_value(const std::optional<Limit> &l) {
   return l ? std::optional<int64_t>(l->value) : std::nullopt;
 }
+std::optional<std::string> limit_params_of(const std::optional<Limit> &l) {
+  return l ? std::optional<std::string>(l->params_of) : std::nullopt;
+}
 std::optional<int64_t> limit_flip(const std::optional<Limit> &l) {
   return l ? l->flip_at : std::nullopt;
 }
@@ -355,8 +360,8 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
   Statement decision(h, "INSERT INTO decisions (build, tu, id, lexical_caller, "
                         "lexical_caller_symbol, callee, callee_symbol, location, callers, "
                         "records, inlined_records, einline_inlined, ipa_inlined, inlined, "
-                        "reason, limit_param, limit_value, flip_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                        "reason, limit_param, limit_value, limit_params_of, flip_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   for (const SiteModel &s : b.sites) {
     std::vector<std::string> callers;
     for (NameId c : b.callers(s))
@@ -366,7 +371,7 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
                  b.str(s.callee), b.str(s.callee_symbol), b.str(s.location), json_array(callers),
                  s.records, s.inlined_records, s.einline_inlined, s.ipa_inlined, s.inlined(),
                  b.str(s.reason), limit_param(b.limit(s)), limit_value(b.limit(s)),
-                 limit_flip(b.limit(s)));
+                 limit_params_of(b.limit(s)), limit_flip(b.limit(s)));
     ++n.decisions;
   }
 
@@ -391,8 +396,8 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
                     "lexical_caller, lexical_caller_symbol, callee, callee_symbol, callee_clone, "
                     "location, chain, inlined, reason, reason_text, callee_size, growth, "
                     "caller_size_before, caller_size_after, count, frequency, hot, limit_param, "
-                    "limit_value, flip_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                    "limit_value, limit_params_of, flip_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   Statement symbol(h, "INSERT INTO symbols (build, tu, symbol, size, function) "
                       "VALUES (?, ?, ?, ?, ?)");
   RecordReader reader;
@@ -424,7 +429,8 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
                s.lexical_caller.name, s.lexical_caller.symbol, s.callee.name, s.callee.symbol,
                clone, s.location, json_array(s.chain), s.inlined, s.reason, s.reason_text,
                s.callee_size, s.growth, s.caller_size_before, s.caller_size_after, s.count,
-               s.frequency, hot, limit_param(s.limit), limit_value(s.limit), limit_flip(s.limit));
+               s.frequency, hot, limit_param(s.limit), limit_value(s.limit),
+               limit_params_of(s.limit), limit_flip(s.limit));
       ++n.sites;
     }
 

@@ -24,7 +24,7 @@ namespace inlinetune {
 // (base_min, base_max, new_min, new_max, base_iterations, new_iterations).
 // A database of another version is refused, not migrated: --append needs
 // the same version.
-inline constexpr int kDbSchema = 2;
+inline constexpr int kDbSchema = 3;
 
 // An open database; closed by the destructor.  Errors throw Error with
 // SQLite's message.

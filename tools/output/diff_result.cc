@@ -22,10 +22,11 @@ Cell limit_cell(const std::optional<Limit> &l) {
     return nullptr;
   Cell c = Cell::object();
   auto &members = c.get_ref<Cell::object_t &>();
-  members.reserve(3);
+  members.reserve(4);
   members.emplace_back("param", l->param);
   members.emplace_back("value", l->value);
   members.emplace_back("flip_at", l->flip_at ? Cell(*l->flip_at) : Cell("unknown"));
+  members.emplace_back("params_of", l->params_of);
   return c;
 }
 

@@ -81,7 +81,7 @@ TEST(Database, SchemaCreation) {
   EXPECT_EQ(tables, db_tables());
   EXPECT_EQ(
       query(db, "SELECT key, value FROM meta ORDER BY key"),
-      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|2"}));
+      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|3"}));
   // The documented columns of sites, in order.
   std::string columns;
   for (const std::string &c : query(db, "SELECT name FROM pragma_table_info('sites')"))
@@ -90,7 +90,7 @@ TEST(Database, SchemaCreation) {
             "build tu line id pass caller caller_symbol lexical_caller lexical_caller_symbol "
             "callee callee_symbol callee_clone location chain inlined reason reason_text "
             "callee_size growth caller_size_before caller_size_after count frequency hot "
-            "limit_param limit_value flip_at ");
+            "limit_param limit_value limit_params_of flip_at ");
   // And of results (version 2 added the spread and the iterations).
   columns.clear();
   for (const std::string &c : query(db, "SELECT name FROM pragma_table_info('results')"))
@@ -110,10 +110,10 @@ TEST(Database, SchemaCreation) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(refusal("1"), ":memory:: database schema version 1, older than this inlinetune's 2: "
+  EXPECT_EQ(refusal("1"), ":memory:: database schema version 1, older than this inlinetune's 3: "
                           "cannot add to it; write a new database (without --append)");
   EXPECT_EQ(refusal("99"),
-            ":memory:: database schema version 99, newer than this inlinetune's 2: cannot add to "
+            ":memory:: database schema version 99, newer than this inlinetune's 3: cannot add to "
             "it; use a newer inlinetune, or write a new database (without --append)");
 }
 
