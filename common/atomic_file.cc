@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +16,12 @@ AtomicFile::~AtomicFile() {
 }
 
 int AtomicFile::create(mode_t mode) {
+  struct stat st;
+  if (stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    temp_ = path_;
+    in_place_ = true;
+    return open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+  }
   temp_ = path_ + ".tmp.XXXXXX";
   int fd = mkstemp(temp_.data());
   if (fd < 0)
@@ -25,6 +32,10 @@ int AtomicFile::create(mode_t mode) {
 }
 
 bool AtomicFile::commit() {
+  if (in_place_) {
+    committed_ = true;
+    return true;
+  }
   if (rename(temp_.c_str(), path_.c_str()) != 0) {
     int err = errno;
     unlink(temp_.c_str());
