@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # testsuite/golden/ref-tool.sh OUT_DIR: builds the inlinetune CLI of the
-# commit in testsuite/golden/REF (the last one before a redesign that must
-# not change behaviour) into OUT_DIR/build/tools/inlinetune, from that
-# commit's own Makefile, plugin/ and tools/ (git archive: the repository's
+# commit in testsuite/golden/REF (the last commit that changed what the
+# CLI prints, on purpose) into OUT_DIR/build/tools/inlinetune, from that
+# commit's own Makefile and code folders (git archive: the repository's
 # history is needed).  Prints the binary's path.  Rebuilt only when REF
 # changes.
 set -eu
@@ -20,7 +20,10 @@ git -C "$root" cat-file -e "$ref^{commit}" 2>/dev/null ||
   { echo "golden: error: commit $ref (testsuite/golden/REF) is not in $root's git history; the kernel golden check builds the CLI of that commit" >&2; exit 1; }
 rm -rf "$out"
 mkdir -p "$out"
-git -C "$root" archive "$ref" Makefile plugin tools | tar -x -C "$out"
+# What `make tools` reads at REF: the Makefile and the code folders it has
+# (log/ and common/ since the log library).
+mapfile -t parts < <(git -C "$root" ls-tree --name-only "$ref" | grep -xE 'Makefile|plugin|tools|log|common')
+git -C "$root" archive "$ref" "${parts[@]}" | tar -x -C "$out"
 echo "golden: building the CLI of $ref in $out" >&2
 make -C "$out" -s --no-print-directory -j"$(nproc)" tools >&2
 echo "$ref" >"$out/REF"
