@@ -91,12 +91,17 @@ template <typename F> void guarded(const char *callback, F &&body) {
   }
 }
 
+// Whether the compile has failed: an error, or a warning made one by -Werror
+// or -Werror=..., which seen_error() does not count (GCC still fails the
+// compile and writes no object).
+bool compile_failed() { return seen_error() || werrorcount; }
+
 // Whether this compile records decisions: log=off, -O0 (nothing to decide),
 // kbuild's "-x c /dev/null" flag probes and failed compiles record nothing.
 // In lto1 (a link with -flto that loads the plugin too) call statements are not
 // in memory and no source TU is at hand: nothing is logged there.
 bool logging() {
-  return state->options.log != "off" && optimize && !flag_syntax_only && !seen_error() &&
+  return state->options.log != "off" && optimize && !flag_syntax_only && !compile_failed() &&
          !in_lto_p && state->tu.path != "/dev/null";
 }
 
@@ -208,7 +213,7 @@ void apply_function_rules(TranslationUnit &tu) {
 void on_all_ipa_passes_start(void *, void *) {
   guarded("start of IPA passes", [] {
     TranslationUnit &tu = state->tu;
-    if (!optimize || seen_error())
+    if (!optimize || compile_failed())
       return;
     tu.never_inline = apply_never_inline(state->policy.never_inline(tu.path));
     apply_function_rules(tu);
