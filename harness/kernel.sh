@@ -410,7 +410,9 @@ kt_log() {
 }
 
 # ---- the plugin ------------------------------------------------------------
-kt_plugin_path() { echo "$KT_ROOT/build/$1/inlinetune.so"; }
+# KT_PLUGIN_DIR: the build directory whose <CC>/inlinetune.so is loaded
+# (default build/; the Makefile's BUILD).
+kt_plugin_path() { echo "${KT_PLUGIN_DIR:-$KT_ROOT/build}/$1/inlinetune.so"; }
 
 # kt_plugin_flags CC KEY[=VAL]...: the flags that load the plugin built for CC
 # and pass it KEY=VAL (or a bare KEY).

@@ -26,6 +26,7 @@
 #include "stringpool.h"
 #include "attribs.h"
 #include "tree-inline.h"
+#include "builtins.h"
 #include "alloc-pool.h"
 #include "symbol-summary.h"
 #include "tree-vrp.h"

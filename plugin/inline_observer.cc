@@ -59,6 +59,8 @@ static int param_value(tree fndecl, const char *name) {
     return opts->x_param_early_inlining_insns;
   if (!strcmp(name, "max-inline-insns-size"))
     return opts->x_param_max_inline_insns_size;
+  if (!strcmp(name, "max-early-inliner-iterations"))
+    return opts->x_param_early_inliner_max_iterations;
   if (!strcmp(name, "max-inline-insns-auto"))
     return opts->x_param_max_inline_insns_auto;
   if (!strcmp(name, "max-inline-insns-single"))
@@ -70,6 +72,21 @@ static int param_value(tree fndecl, const char *name) {
   if (!strcmp(name, "large-stack-frame-growth"))
     return opts->x_param_stack_frame_growth;
   return -1;
+}
+
+// The symbol of the function whose per-function rule reaches NODE's params:
+// a part that ipa-split cut off a function (X.part.N, made after the rules
+// were applied, and often outliving X, inlined everywhere) copied X's
+// options, so a rule must name X.
+static std::string rule_target(cgraph_node *node) {
+  cgraph_node *origin = node;
+  while (origin->clone_of)
+    origin = origin->clone_of;
+  std::string symbol = ref_of(origin_decl(node)).symbol;
+  size_t part = symbol.find(".part.");
+  if (origin->split_part && part != std::string::npos)
+    symbol.resize(part);
+  return symbol;
 }
 
 static bool has_summaries(cgraph_node *callee) {
@@ -133,23 +150,44 @@ void InlineObserver::classify_refusal(cgraph_edge *e, Site *site, bool early) {
   cgraph_node *outermost = e->caller->inlined_to ? e->caller->inlined_to : e->caller;
   auto limit_of = [](const char *param, cgraph_node *node) {
     Limit l{param, param_value(node->decl, param), std::nullopt, {}};
-    l.params_of = ref_of(origin_decl(node)).symbol;
+    l.params_of = rule_target(node);
     return l;
   };
   if (early) {
     // The early inliner leaves size refusals as FUNCTION_NOT_CONSIDERED; its
     // rule (want_early_inline_function_p): growth <= max-inline-insns-size
     // always inlines, else a cold call never does, else growth <=
-    // early-inlining-insns does.
+    // early-inlining-insns does, and for a callee with calls of its own
+    // growth * (calls + 1) <= early-inlining-insns.
     if (why != CIF_FUNCTION_NOT_CONSIDERED || !has_summaries(e->callee->ultimate_alias_target()) ||
         !ipa_call_summaries || !ipa_call_summaries->get(e))
       return;
     int growth = estimate_edge_growth(e);
     site->growth = growth;
-    const char *param = e->maybe_hot_p() ? "early-inlining-insns" : "max-inline-insns-size";
+    // A call inside a body this early inliner run inlined was never
+    // considered: early_inliner looks at the function's own calls, and at
+    // those the inlined bodies brought only in a further iteration
+    // (max-early-inliner-iterations, 1 by default).  No size param flips it.
+    if (site->chain.size() > 1) {
+      site->limit = limit_of("max-early-inliner-iterations", outermost);
+      return;
+    }
+    const bool hot = e->maybe_hot_p();
+    const char *param = hot ? "early-inlining-insns" : "max-inline-insns-size";
     Limit limit = limit_of(param, outermost);
-    if (growth > limit.value) {
-      limit.flip_at = growth;
+    // A hot call to a callee that makes N calls (cheap builtins aside,
+    // num_calls) must also pass growth * (N + 1) <= early-inlining-insns.
+    int64_t flip = growth;
+    if (hot) {
+      int calls = 0;
+      for (cgraph_edge *c = e->callee->ultimate_alias_target()->callees; c; c = c->next_callee)
+        if (!is_inexpensive_builtin(c->callee->decl))
+          ++calls;
+      if (calls)
+        flip = int64_t(growth) * (calls + 1);
+    }
+    if (flip > limit.value) {
+      limit.flip_at = flip;
       site->limit = limit;
     }
     return;

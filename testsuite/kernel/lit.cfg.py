@@ -66,6 +66,7 @@ config.environment['HOME'] = os.environ.get('HOME', '/root')
 config.environment['KSRC'] = inputs['KSRC']
 config.environment['INLINETUNE_CACHE'] = inputs['INLINETUNE_CACHE']
 config.environment['KT_TOOL'] = 'check-kernel'
+config.environment['KT_PLUGIN_DIR'] = build
 # Passed through: more plugin KEY=VAL words for every compile with the
 # plugin (PLUGIN_EXTRA_ARGS=noinline=do_sys_open makes tus/ fail: the checks
 # can), QEMU's settings (harness/qemu.sh).

@@ -28,6 +28,7 @@ KT_TOOL=check-kernel
 cc=$1 out=$2
 shift 2
 build=$(cd "$KT_ROOT" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
+export KT_PLUGIN_DIR=$build
 TUS_FILE=$KT_ROOT/harness/kernel-tus.txt
 for part in "$@"; do
   case $part in tus | small-kernel) ;; *) kt_die "unknown part '$part' (known: tus, small-kernel)" ;; esac
