@@ -137,7 +137,7 @@ CHECKS ?= tus small-kernel
 check-kernel: all
 	@test -n "$(KERNEL_CCS)" || { echo "check-kernel: no aarch64 cross compiler installed (run 'make deps')" >&2; exit 1; }
 	@set -e; first=1; for cc in $(KERNEL_CCS); do \
-	  parts=$$(for p in $(CHECKS); do [ $$first = 1 ] || [ $$p = tus ] && echo $$p; done); first=0; \
+	  parts=$$(for p in $(CHECKS); do if [ $$first = 1 ] || [ $$p = tus ]; then echo $$p; fi; done); first=0; \
 	  [ -n "$$parts" ] || continue; \
 	  echo "== kernel tests with $$cc: "$$parts; \
 	  BUILD=$(BUILD) bash testsuite/kernel/prepare.sh $$cc $(BUILD)/check-kernel/$$cc.env $$parts; \
