@@ -7,8 +7,8 @@
 // /dev/stdout, a FIFO) is written in place instead: renaming over it would
 // replace the device with a file, as `sort -o` and objcopy know.  The one
 // implementation of the plugin's log files (log=DIR), the CLI's -o outputs
-// and its databases.  No exceptions and no
-// messages: each caller says what failed in its own words, from errno.
+// and its databases.  No exceptions and no messages: each caller says what
+// failed in its own words, from errno.
 // GCC-free.
 #pragma once
 

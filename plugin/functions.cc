@@ -28,9 +28,14 @@ std::string display_name(tree fndecl) {
   return names.size() > 1 && names[0].rfind("_Z", 0) == 0 ? names[1] : names[0];
 }
 
-tree origin_decl(cgraph_node *node) {
+cgraph_node *clone_origin(cgraph_node *node) {
   while (node->clone_of)
     node = node->clone_of;
+  return node;
+}
+
+tree origin_decl(cgraph_node *node) {
+  node = clone_origin(node);
   if (node->former_clone_of)
     return node->former_clone_of;
   return node->decl;

@@ -15,6 +15,9 @@ const std::vector<std::string> &function_names(tree fndecl);
 // The printable name for messages: the demangled name, else the symbol.
 std::string display_name(tree fndecl);
 
+// The node NODE is a clone of (inline, IPA-CP and IPA-SRA clones, in
+// memory), or NODE itself.
+cgraph_node *clone_origin(cgraph_node *node);
 // The decl whose source NODE was made from: IPA-CP and IPA-SRA clones
 // ("foo.constprop.0") and inline clones count as their original function.
 tree origin_decl(cgraph_node *node);

@@ -79,12 +79,9 @@ static int param_value(tree fndecl, const char *name) {
 // were applied, and often outliving X, inlined everywhere) copied X's
 // options, so a rule must name X.
 static std::string rule_target(cgraph_node *node) {
-  cgraph_node *origin = node;
-  while (origin->clone_of)
-    origin = origin->clone_of;
   std::string symbol = ref_of(origin_decl(node)).symbol;
   size_t part = symbol.find(".part.");
-  if (origin->split_part && part != std::string::npos)
+  if (clone_origin(node)->split_part && part != std::string::npos)
     symbol.resize(part);
   return symbol;
 }

@@ -236,21 +236,15 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
     const char *const room = text.data() + text.capacity();
     // Every line ends in '\n' (LogSet checked); the first is the header.
     std::string_view rest = text;
-    auto next_line = [&rest] {
-      size_t nl = rest.find('\n');
-      std::string_view line = rest.substr(0, nl);
-      rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
-      return line;
-    };
     try {
-      t.header = parse_header(parse_record(next_line()));
+      t.header = parse_header(parse_record(take_line(&rest)));
     } catch (const Error &e) {
       t.header_problem = e.what();
     }
     std::vector<char> has_function; // per local name
     while (!rest.empty()) {
       const size_t line = ++t.records;
-      const std::string_view line_text = next_line();
+      const std::string_view line_text = take_line(&rest);
       const std::string_view kind =
           room - (line_text.data() + line_text.size()) >= ptrdiff_t(RecordReader::kPadding)
               ? reader.parse_padded(line_text)

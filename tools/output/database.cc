@@ -407,9 +407,7 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
     const std::string text = logs.text(infos[t]);
     std::string_view rest = text;
     for (size_t line = 1; !rest.empty(); ++line) {
-      const size_t nl = rest.find('\n');
-      const std::string_view line_text = rest.substr(0, nl);
-      rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+      const std::string_view line_text = take_line(&rest);
       if (line == 1)
         continue; // the header
       try {

@@ -181,6 +181,15 @@ struct ReadStats {
 // All TUs found under some paths.  Each file is read once however it is
 // reached, copies of a TU are kept once, and TUs come out sorted by object;
 // see docs/log-format.md, "Where logs live".
+// The first line of *REST (without its '\n'), removed from *REST: a TU's
+// text (LogSet::text) read line by line.
+inline std::string_view take_line(std::string_view *rest) {
+  const size_t nl = rest->find('\n');
+  const std::string_view line = rest->substr(0, nl);
+  rest->remove_prefix(nl == std::string_view::npos ? rest->size() : nl + 1);
+  return line;
+}
+
 class LogSet {
 public:
   LogSet(ReadOptions options, DiagnosticSink sink);

@@ -153,6 +153,11 @@ ck_relink() {
   fi
 }
 
+# ck_modules TREE: the .ko files of a built tree, relative to it, sorted.
+ck_modules() {
+  (cd "$1" && find . -name '*.ko' -printf '%P\n' | LC_ALL=C sort)
+}
+
 # ck_ko_identical TREE RELINKED DIR: each .ko of TREE against the same .ko of
 # the RELINKED copy (ck_relink's, which left DIR/relink.marker). ld -r keeps the section, and ld computes the
 # GNU build ID over the whole output, log included: the two must be equal
@@ -160,7 +165,7 @@ ck_relink() {
 ck_ko_identical() {
   local k=$1 r=$2 dir=$3 ko a b ida idb detail bad=0
   local -a kos
-  mapfile -t kos < <(cd "$k" && find . -name '*.ko' -printf '%P\n' | LC_ALL=C sort)
+  mapfile -t kos < <(ck_modules "$k")
   [ ${#kos[@]} -gt 0 ] || { echo "the small kernel built no .ko"; return 1; }
   mkdir -p "$dir/ko"
   for ko in "${kos[@]}"; do
@@ -209,7 +214,7 @@ ck_extract() {
 ck_extract_modules() {
   local tool=$1 k=$2 plugin_c=$3 dir=$4 ko name
   local -a kos
-  mapfile -t kos < <(cd "$k" && find . -name '*.ko' -printf '%P\n' | LC_ALL=C sort)
+  mapfile -t kos < <(ck_modules "$k")
   [ ${#kos[@]} -gt 0 ] || { echo "the small kernel built no .ko"; return 1; }
   mkdir -p "$dir"
   for ko in "${kos[@]}"; do
