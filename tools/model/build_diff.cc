@@ -204,6 +204,90 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
     index_tu(n, n_sites, n_funcs, nt, nx);
     // Per function symbol of this TU: flips on its caller side, and into it.
     std::map<std::string, std::vector<std::pair<size_t, FlipSide>>> caller_flips, callee_flips;
+    // Whether a copy is in the build's code: its holder is emitted (a
+    // function inlined into all its callers leaves records of calls in a
+    // body that no longer exists; a holder without a record counts).
+    auto live = [&](const Build &m, const TuIndex &x, const CopyModel &c) {
+      const size_t *f = lookup(x.functions, owner(bx, nx, m.str(*m.chain(c).begin())));
+      return !f || m.functions[*f].emitted;
+    };
+    auto count_copies = [&](const SiteModel &bs, const SiteModel &ns, Flip &f) {
+      for (auto c = b.copies_begin(bs); c != b.copies_end(bs); ++c)
+        if (live(b, bx, *c)) {
+          ++f.base_copies;
+          f.base_copies_inlined += c->inlined;
+        }
+      for (auto c = n.copies_begin(ns); c != n.copies_end(ns); ++c)
+        if (live(n, nx, *c)) {
+          ++f.new_copies;
+          f.new_copies_inlined += c->inlined;
+        }
+    };
+    // A site inlined in both: its copies of one chain (holders mapped as
+    // owner() maps them) whose decisions differ, each a flip of the copy's
+    // holder.
+    auto copy_flips = [&](const SiteModel &bs, const SiteModel &ns, std::string_view id) {
+      auto all_inlined = [](const Build &m, const SiteModel &s) {
+        for (auto c = m.copies_begin(s); c != m.copies_end(s); ++c)
+          if (!c->inlined)
+            return false;
+        return true;
+      };
+      if (all_inlined(b, bs) && all_inlined(n, ns))
+        return;
+      using Copies = std::vector<std::pair<std::vector<std::string>, const CopyModel *>>;
+      auto copies = [&](const Build &m, const TuIndex &x, const SiteModel &s) {
+        Copies out;
+        for (auto c = m.copies_begin(s); c != m.copies_end(s); ++c) {
+          if (!live(m, x, *c))
+            continue;
+          std::vector<std::string> chain;
+          for (NameId name : m.chain(*c))
+            chain.push_back(owner(bx, nx, m.str(name)));
+          out.emplace_back(std::move(chain), c);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+      };
+      const Copies bc = copies(b, bx, bs), nc = copies(n, nx, ns);
+      const std::string lexical = owner(bx, nx, b.str(bs.lexical_caller_symbol));
+      for (size_t i = 0, j = 0; i < bc.size() && j < nc.size();) {
+        if (bc[i].first < nc[j].first) {
+          ++i;
+          continue;
+        }
+        if (nc[j].first < bc[i].first) {
+          ++j;
+          continue;
+        }
+        const CopyModel &x = *bc[i].second, &y = *nc[j].second;
+        // Two records of one chain (a chain seen twice after folding
+        // clones): the first pair decides.
+        if (x.inlined != y.inlined && (i == 0 || bc[i - 1].first != bc[i].first)) {
+          Flip f;
+          f.tu = key;
+          f.id = id;
+          f.caller = b.str(bs.lexical_caller);
+          f.caller_symbol = b.str(bs.lexical_caller_symbol);
+          f.callee = b.str(bs.callee);
+          f.callee_symbol = b.str(bs.callee_symbol);
+          f.location = b.str(bs.location);
+          f.to_inlined = y.inlined;
+          f.base_reason = b.str(x.reason);
+          f.new_reason = n.str(y.reason);
+          f.chain = bc[i].first;
+          f.base_holders = {f.chain.front()};
+          f.new_holders = {f.chain.front()};
+          count_copies(bs, ns, f);
+          const std::string &holder = f.chain.front();
+          caller_flips[holder].emplace_back(p.flips.size(),
+                                            holder == lexical ? FlipSide::caller : FlipSide::copy);
+          p.flips.push_back(std::move(f));
+        }
+        ++i;
+        ++j;
+      }
+    };
     // Both sorted by id: walked side by side.
     size_t nj = 0;
     for (const auto &[id, bi] : bx.sites) {
@@ -215,8 +299,11 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
       }
       ++p.sites_common;
       const SiteModel &bs = b.sites[bi], &ns = n.sites[nx.sites[nj].second];
-      if (bs.inlined() == ns.inlined())
+      if (bs.inlined() == ns.inlined()) {
+        if (bs.inlined())
+          copy_flips(bs, ns, id);
         continue;
+      }
       Flip f;
       f.tu = key;
       f.id = id;
@@ -230,6 +317,7 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
       f.new_reason = n.str(ns.reason);
       f.base_limit = b.limit(bs);
       f.new_limit = n.limit(ns);
+      count_copies(bs, ns, f);
       for (NameId c : b.callers(bs))
         f.base_holders.push_back(owner(bx, nx, b.str(c)));
       for (NameId c : n.callers(ns))
@@ -314,8 +402,8 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
       // By caller, callee and place: the same order whatever the ids.
       std::sort(r.flips.begin(), r.flips.end(), [&](const auto &x, const auto &y) {
         const Flip &a = p.flips[x.first], &c = p.flips[y.first];
-        return std::tie(a.caller, a.callee, a.location, a.id) <
-               std::tie(c.caller, c.callee, c.location, c.id);
+        return std::tie(a.caller, a.callee, a.location, a.id, a.chain) <
+               std::tie(c.caller, c.callee, c.location, c.id, c.chain);
       });
       p.functions.push_back(std::move(r));
     }
@@ -323,8 +411,10 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
   auto append = [&](size_t c) {
     Part p = std::move(parts[c]);
     const size_t first_flip = d.flips.size();
-    for (Flip &f : p.flips)
+    for (Flip &f : p.flips) {
+      ++(f.copy_flip() ? d.copy_flips : d.site_flips);
       d.flips.push_back(std::move(f));
+    }
     for (FunctionDiff &r : p.functions) {
       for (auto &flip : r.flips)
         flip.first += first_flip;

@@ -16,7 +16,10 @@
 
 namespace inlinetune {
 
-// A call site in both builds whose decision differs.
+// A call site in both builds whose decision differs (a site flip), or one
+// copy of it whose decision differs while the site's own (inlined when any
+// copy is) does not (a copy flip: inlined in both builds, out of line in
+// some copies of one).
 struct Flip {
   std::string tu; // the TU's key
   std::string id, caller, caller_symbol, callee, callee_symbol, location;
@@ -27,6 +30,13 @@ struct Flip {
   // mapped to the function it belongs to, see FunctionDiff::symbol), sorted:
   // where its code sits out of line there.
   std::vector<std::string> base_holders, new_holders;
+  // A copy flip's chain (the function holding the copy, then each function
+  // inlined on the way down to the call, each mapped as the holders are);
+  // empty for a site flip.  Its reasons are the copy's, its limits null.
+  std::vector<std::string> chain;
+  // The site's copies in each build and how many of them are inlined.
+  uint32_t base_copies = 0, base_copies_inlined = 0, new_copies = 0, new_copies_inlined = 0;
+  bool copy_flip() const { return !chain.empty(); }
 };
 
 // How a flip explains a function's row: the call is written in it
@@ -64,6 +74,7 @@ struct FunctionDiff {
 struct DiffTotals {
   int64_t bytes_base = 0, bytes_new = 0, est_base = 0, est_new = 0;
   int64_t to_inlined = 0, to_not_inlined = 0, vanished = 0, appeared = 0;
+  int64_t copies_to_inlined = 0, copies_to_not_inlined = 0; // copy flips
 };
 
 struct BuildDiff {
@@ -71,9 +82,10 @@ struct BuildDiff {
   Build base, next;
   std::vector<std::pair<uint32_t, uint32_t>> common; // TUs in both: (base index, new index)
   std::vector<std::string> only_base, only_new;      // TU keys in one build only
-  std::vector<Flip> flips;                           // by TU, then site id
+  std::vector<Flip> flips;                           // by TU, then site id (a site's, then its copies')
   std::vector<FunctionDiff> functions;               // every function of a common TU, by TU, symbol
   size_t sites_common = 0, sites_only_base = 0, sites_only_new = 0;
+  size_t site_flips = 0, copy_flips = 0; // of flips
   size_t tus_without_symbols = 0; // common TUs without a symbol table in either build
 
   size_t errors() const { return base.errors + next.errors; }

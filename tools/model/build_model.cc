@@ -153,6 +153,13 @@ std::optional<Limit> Build::limit(const SiteModel &s) const {
   return l;
 }
 
+std::string Build::chain_text(const CopyModel &c) const {
+  std::string out;
+  for (NameId n : chain(c))
+    out.append(out.empty() ? "" : " > ").append(names[n]);
+  return out;
+}
+
 bool is_local_alias(std::string_view symbol) {
   constexpr std::string_view kSuffix = ".localalias";
   return symbol.size() > kSuffix.size() && symbol.substr(symbol.size() - kSuffix.size()) == kSuffix;
@@ -188,6 +195,7 @@ struct ReadTu {
   struct ReadSite {
     NameId id, lexical_caller, lexical_caller_symbol, callee, callee_symbol, location;
     NameId caller_symbol, reason;
+    uint32_t chain_at, chain_len; // ReadTu::chains
     Pass pass;
     bool inlined;
     std::optional<SiteLimit> limit; // its param and params_of local ids too
@@ -213,6 +221,7 @@ struct ReadTu {
   std::vector<uint64_t> hashes; // Names::hash of each local name
   std::vector<Entry> entries;   // the records, in line order
   std::vector<ReadSite> sites;
+  std::vector<NameId> chains; // ReadSite::chain_at
   std::vector<ReadFunction> functions;
   std::vector<std::string> problems;
   std::vector<Site> kept; // LoadOptions::keep_site
@@ -259,6 +268,7 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
             s.callee = {whole.callee.name, whole.callee.symbol};
             s.location = whole.location;
             s.caller.symbol = whole.caller.symbol;
+            s.chain.assign(whole.chain.begin(), whole.chain.end());
             s.reason = whole.reason;
             s.pass = whole.pass;
             s.inlined = whole.inlined;
@@ -283,6 +293,10 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
           r.caller_symbol = s.caller.symbol == s.lexical_caller.symbol ? r.lexical_caller_symbol
                                                                        : n.intern(s.caller.symbol);
           r.reason = n.intern(s.reason);
+          r.chain_at = static_cast<uint32_t>(t.chains.size());
+          r.chain_len = static_cast<uint32_t>(s.chain.size());
+          for (std::string_view c : s.chain)
+            t.chains.push_back(c == s.caller.symbol ? r.caller_symbol : n.intern(c));
           r.pass = s.pass;
           r.inlined = s.inlined;
           if (s.limit)
@@ -371,6 +385,15 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
   std::vector<NameId> global;                       // per local name of the TU: its id in b.names
   std::vector<uint32_t> site_of;                    // per local name: its site in b.sites
   std::vector<std::pair<uint32_t, NameId>> callers; // (site, caller) of the TU's records
+  // The TU's records as copies (site, chain), folded into Build::copy_list
+  // once the TU is read: chains in copy_chains.
+  struct CopyRecord {
+    uint32_t site, chain_at, chain_len;
+    NameId reason;
+    bool inlined, ipa;
+  };
+  std::vector<CopyRecord> copy_records;
+  std::vector<NameId> copy_chains;
   auto add = [&](size_t i) {
     ReadTu t = std::move(read[i]);
     read[i] = ReadTu();
@@ -418,6 +441,8 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
     };
     const size_t first_site = b.sites.size(), first_function = b.function_index.size();
     callers.clear();
+    copy_records.clear();
+    copy_chains.clear();
     for (const ReadTu::Entry &e : t.entries) {
       switch (e.kind) {
       case ReadTu::Kind::problem:
@@ -443,6 +468,10 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
         callers.emplace_back(at, r.caller_symbol == r.lexical_caller_symbol
                                      ? sm.lexical_caller_symbol
                                      : id(r.caller_symbol));
+        copy_records.push_back({at, static_cast<uint32_t>(copy_chains.size()), r.chain_len,
+                                id(r.reason), r.inlined, r.pass == Pass::ipa});
+        for (uint32_t k = 0; k < r.chain_len; ++k)
+          copy_chains.push_back(id(t.chains[r.chain_at + k]));
         if (r.inlined) {
           ++sm.inlined_records;
           (r.pass == Pass::einline ? sm.einline_inlined : sm.ipa_inlined) = true;
@@ -501,6 +530,45 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
         b.caller_ids.push_back(callers[k].second);
       sm.callers_count = static_cast<uint32_t>(b.caller_ids.size() - sm.callers_at);
     }
+    // Each site's copies: its records by chain (in record order within
+    // one), folded as a site's are: inlined when any record inlined it, else
+    // the first refusal, replaced by the IPA inliner's first.
+    auto chain_of = [&](const CopyRecord &c) {
+      return NameRange(copy_chains.data() + c.chain_at,
+                       copy_chains.data() + c.chain_at + c.chain_len);
+    };
+    auto before = [&](const CopyRecord &x, const CopyRecord &y) {
+      if (x.site != y.site)
+        return x.site < y.site;
+      NameRange a = chain_of(x), c = chain_of(y);
+      return std::lexicographical_compare(a.begin(), a.end(), c.begin(), c.end());
+    };
+    std::stable_sort(copy_records.begin(), copy_records.end(), before);
+    for (size_t k = 0; k < copy_records.size();) {
+      const CopyRecord &first = copy_records[k];
+      SiteModel &sm = b.sites[first.site];
+      if (sm.copies_count == 0)
+        sm.copies_at = static_cast<uint32_t>(b.copy_list.size());
+      ++sm.copies_count;
+      CopyModel copy;
+      copy.chain_at = static_cast<uint32_t>(b.chain_ids.size());
+      copy.chain_len = first.chain_len;
+      for (NameId n : chain_of(first))
+        b.chain_ids.push_back(n);
+      bool refused = false, by_ipa = false;
+      for (; k < copy_records.size() && !before(first, copy_records[k]); ++k) {
+        const CopyRecord &c = copy_records[k];
+        if (c.inlined)
+          copy.inlined = true;
+        else if (!refused || (c.ipa && !by_ipa)) {
+          copy.reason = c.reason;
+          refused = true;
+          by_ipa = c.ipa;
+        }
+      }
+      b.copy_list.push_back(copy); // an inlined copy's reason is set below
+
+    }
     b.tus.push_back(std::move(m));
   };
   // At most 64 TUs read ahead of the one added: some MB.
@@ -508,9 +576,13 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
       infos.size(), worker_threads(options.jobs), 64,
       [&](size_t i) { read_tu(logs, infos[i], options, read[i]); }, add);
 
+  const NameId ok = b.names.intern("OK");
+  for (CopyModel &c : b.copy_list)
+    if (c.inlined)
+      c.reason = ok;
   for (SiteModel &sm : b.sites)
     if (sm.inlined()) {
-      sm.reason = b.names.intern("OK");
+      sm.reason = ok;
       sm.limit.reset();
     }
 

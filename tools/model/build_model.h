@@ -69,6 +69,19 @@ private:
   const NameId *first_, *last_;
 };
 
+// One inline copy of a call site: the call as it sits in the body of one
+// out-of-line function after inlining, named by its chain (that function,
+// then each function inlined on the way down to the call; one name for the
+// call in its own function's body).  A site inlined by the any-copy rule
+// (SiteModel::inlined) may still be out of line in some copies: diff's copy
+// flips and explain's copy table come from these.
+struct CopyModel {
+  uint32_t chain_at = 0; // Build::chain_ids
+  uint32_t chain_len = 0;
+  NameId reason = 0; // "OK" when inlined, else the refusal that stands (as SiteModel::reason)
+  bool inlined = false;
+};
+
 // Limit with its param interned (Build::limit gives it back as a Limit).
 struct SiteLimit {
   int64_t value = 0;
@@ -103,6 +116,9 @@ struct SiteModel {
   // Build::callers(site), entries CALLERS_AT to CALLERS_AT + CALLERS_COUNT
   // of Build::caller_ids.
   uint32_t callers_at = 0, callers_count = 0;
+  // Its copies, sorted by chain: entries COPIES_AT to COPIES_AT +
+  // COPIES_COUNT of Build::copy_list (Build::copies(site)).
+  uint32_t copies_at = 0, copies_count = 0;
   uint32_t records = 0; // records with this id
   uint32_t inlined_records = 0;
   bool einline_inlined = false, ipa_inlined = false;
@@ -157,9 +173,20 @@ struct Build {
                      caller_ids.data() + s.callers_at + s.callers_count);
   }
   std::optional<Limit> limit(const SiteModel &s) const;
+  const CopyModel *copies_begin(const SiteModel &s) const { return copy_list.data() + s.copies_at; }
+  const CopyModel *copies_end(const SiteModel &s) const {
+    return copy_list.data() + s.copies_at + s.copies_count;
+  }
+  NameRange chain(const CopyModel &c) const {
+    return NameRange(chain_ids.data() + c.chain_at, chain_ids.data() + c.chain_at + c.chain_len);
+  }
+  // "a > b > c".
+  std::string chain_text(const CopyModel &c) const;
 
   // Filled by the loader.
   std::vector<NameId> caller_ids; // SiteModel::callers_at
+  std::vector<CopyModel> copy_list; // SiteModel::copies_at
+  std::vector<NameId> chain_ids;    // CopyModel::chain_at
   // (tu << 32 | name, index into sites / functions), sorted: some 16 bytes
   // an entry, where an unordered_map took about 40.
   std::vector<std::pair<uint64_t, uint32_t>> site_index, function_index;

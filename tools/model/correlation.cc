@@ -77,9 +77,11 @@ void bound(WorkloadCorrelation &w, double s, bool base_profile) {
 Correlation correlate(const BuildDiff &diff, const Results &results,
                       const ExecutionProfile *profile) {
   Correlation out;
-  out.flips = diff.flips.size();
+  // Site flips: a copy flip changes no site's decision.
+  out.flips = diff.site_flips;
   for (const Flip &f : diff.flips)
-    ++(f.to_inlined ? out.to_inlined : out.to_not_inlined);
+    if (!f.copy_flip())
+      ++(f.to_inlined ? out.to_inlined : out.to_not_inlined);
   // .text: diff's total of real bytes (nulls, for TUs without symbol
   // tables, count 0 there too).
   out.tus = diff.common.size();

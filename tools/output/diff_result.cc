@@ -35,9 +35,11 @@ Cell limit_cell(const std::optional<Limit> &l) {
 Cell flip_cell(const Flip &f, FlipSide side) {
   Cell c = Cell::object();
   auto &members = c.get_ref<Cell::object_t &>();
-  members.reserve(10);
+  members.reserve(16);
   members.emplace_back("to", f.to_inlined ? "inlined" : "not inlined");
   members.emplace_back("side", flip_side_name(side));
+  members.emplace_back("copy", f.copy_flip() ? Cell(fmt::format("{}", fmt::join(f.chain, " > ")))
+                                             : Cell(nullptr));
   members.emplace_back("caller", f.caller);
   members.emplace_back("callee", f.callee);
   members.emplace_back("id", f.id);
@@ -46,19 +48,32 @@ Cell flip_cell(const Flip &f, FlipSide side) {
   members.emplace_back("new_reason", f.new_reason);
   members.emplace_back("base_limit", limit_cell(f.base_limit));
   members.emplace_back("new_limit", limit_cell(f.new_limit));
+  members.emplace_back("base_copies", f.base_copies);
+  members.emplace_back("base_copies_inlined", f.base_copies_inlined);
+  members.emplace_back("new_copies", f.new_copies);
+  members.emplace_back("new_copies_inlined", f.new_copies_inlined);
   return c;
 }
 
 // "+callee [id] (was REASON)", "-callee [id] (REASON)"; "caller->callee" for
-// the other sides.
+// the other sides; a copy flip adds "in A > B", a site flip inlined in only
+// some copies of a build "K/N copies" (BASE -> NEW).
 std::string flip_text(const Cell &f) {
   bool in = f["to"] == "inlined";
   std::string who = f["side"] == "caller"
                         ? f["callee"].get<std::string>()
                         : f["caller"].get<std::string>() + "->" + f["callee"].get<std::string>();
-  return fmt::format("{}{} [{}] ({}{})", in ? "+" : "-", who, f["id"].get<std::string>(),
+  std::string where;
+  if (!f["copy"].is_null())
+    where = " in " + f["copy"].get<std::string>();
+  std::string copies;
+  const auto bn = f["base_copies"].get<int64_t>(), bi = f["base_copies_inlined"].get<int64_t>(),
+             nn = f["new_copies"].get<int64_t>(), ni = f["new_copies_inlined"].get<int64_t>();
+  if ((bi && bi != bn) || (ni && ni != nn))
+    copies = fmt::format("; {}/{} -> {}/{} copies inlined", bi, bn, ni, nn);
+  return fmt::format("{}{} [{}]{} ({}{}{})", in ? "+" : "-", who, f["id"].get<std::string>(), where,
                      in ? "was " : "",
-                     (in ? f["base_reason"] : f["new_reason"]).get<std::string>());
+                     (in ? f["base_reason"] : f["new_reason"]).get<std::string>(), copies);
 }
 
 Cell optional_cell(const std::optional<int64_t> &v) {
@@ -121,6 +136,12 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
   last = Groups();
   for (const Flip &f : flips) {
     const Groups g_of = groups_of(f.tu);
+    if (f.copy_flip()) {
+      for (DiffTotals *g : {&total, g_of.subsystem, g_of.group})
+        if (g)
+          ++(f.to_inlined ? g->copies_to_inlined : g->copies_to_not_inlined);
+      continue;
+    }
     for (DiffTotals *g : {&total, g_of.subsystem, g_of.group})
       if (g)
         ++(f.to_inlined ? g->to_inlined : g->to_not_inlined);
@@ -141,10 +162,12 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
                         cell_text(Column("", true),
                                   percent_change(total.bytes_base, total.bytes_new), true));
   res.headline =
-      fmt::format("sites: {} flipped to inlined, {} to not inlined; functions: {} "
+      fmt::format("sites: {} flipped to inlined, {} to not inlined; copies of sites inlined in "
+                  "both: {} flipped to inlined, {} to not inlined; functions: {} "
                   "vanished, {} appeared, {} grown, {} shrunk; {}; estimated size: {} "
                   "-> {} ({})",
-                  total.to_inlined, total.to_not_inlined, vanished, appeared, grown, shrunk, bytes,
+                  total.to_inlined, total.to_not_inlined, total.copies_to_inlined,
+                  total.copies_to_not_inlined, vanished, appeared, grown, shrunk, bytes,
                   total.est_base, total.est_new, signed_number(total.est_new - total.est_base));
   if (d.tus_without_symbols && d.tus_without_symbols < d.common.size())
     res.headline += fmt::format(" [{} of {} TUs without symbol tables: no bytes for them]",
@@ -160,6 +183,8 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
                  {"sites_only_new", d.sites_only_new},
                  {"to_inlined", total.to_inlined},
                  {"to_not_inlined", total.to_not_inlined},
+                 {"copies_to_inlined", total.copies_to_inlined},
+                 {"copies_to_not_inlined", total.copies_to_not_inlined},
                  {"vanished", vanished},
                  {"appeared", appeared},
                  {"grown", grown},
