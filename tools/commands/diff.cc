@@ -36,6 +36,7 @@ namespace {
 struct Options {
   TwoBuildsOptions builds;
   std::string by = "function";
+  RowOptions rows;
   TableOutputOptions table;
 };
 
@@ -46,15 +47,22 @@ int run(const Options &options) {
   const size_t top = parse_top(options.table.top);
   const Format format = parse_format(options.table.format);
   const auto [base_paths, new_paths] = options.builds.paths();
+  const RowShaping shaping = options.rows.shaping(top);
+  LoadOptions load;
+  load.keep_tu = options.rows.keep_tu();
   Output out(options.table.output); // before reading: a bad -o fails at once
 
-  BuildDiff &d = keep_until_exit(load_diff(base_paths, new_paths, report));
+  BuildDiff &d = keep_until_exit(load_diff(base_paths, new_paths, report, load));
   if (std::string warning = tu_mismatch_warning(d); !warning.empty())
     fmt::print(stderr, "inlinetune: warning: {}\n", warning);
   // The tables need the comparison only: the models go first (a kernel's
   // take some 550 MB, bench/tools.sh).
   d.drop_models();
-  out.write(render(keep_until_exit(diff_result(d, by, top)), format));
+  // Cut early where nothing re-sorts or filters the rows: the flips cells
+  // of rows not shown are never made.
+  Result &res = keep_until_exit(diff_result(d, by, shaping.cut_early() ? top : 0));
+  shape(res, shaping);
+  out.write(render(res, format));
   out.commit();
   return d.errors() ? 1 : 0;
 }
@@ -66,6 +74,8 @@ std::function<int()> setup_diff(Args &args) {
   options->builds.declare(args);
   args.option("--by", "GROUP", &options->by,
               "Rows per function (the default), dir, subsystem, file or reason");
+  options->rows.declare(args, "Sort rows by these columns (default: delta, largest growth first, "
+                              "as bloat-o-meter; then est_delta)");
   options->table.declare(args);
   return [options] { return run(*options); };
 }

@@ -1,25 +1,33 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// inlinetune explain NAME PATH... [--top N] [--format table|csv|json] [-o FILE]
+// inlinetune explain NAME PATH...                [row options] [--top N] [--format F] [-o FILE]
+// inlinetune explain NAME BASE NEW
+// inlinetune explain NAME --base PATH... --new PATH...
 //
 // Every call site into or out of the functions NAME matches (a glob, matched
 // against the printable name, the symbol and, for C++, the demangled name
-// with and without parameter types), one row per record: which inliner, the
-// decision and GCC's reason with its text, where the call is, the inline
-// chain it sits in, the sizes and, for a refusal by a size limit, the param,
-// its value and the value at which the decision would flip.  Then the
-// functions themselves: their estimated sizes and real bytes.
+// with and without parameter types).  One build: one row per record (which
+// inliner, the decision and GCC's reason with its text, where the call is,
+// the inline chain it sits in, the sizes and, for a refusal by a size limit,
+// the param, its value and the value at which the decision would flip), then
+// the functions themselves, then the policy rules that would flip the
+// refusals with an exact flip point, as text to paste.  Two builds (two
+// PATHs holding logs of the same sources, or --base/--new): one row per call
+// site with both builds' decisions side by side, the copies whose decision
+// changed, and the functions' bytes in both.  docs/cli.md, "explain".
 #include "commands/commands.h"
 #include "commands/option_groups.h"
 #include "error.h"
 #include "glob.h"
-#include "model/build_model.h"
+#include "model/build_diff.h"
 #include "output/output_file.h"
+#include "output/row_shaping.h"
 #include "output/table.h"
 #include "symbol_names.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -31,6 +39,8 @@ namespace {
 
 struct Options {
   std::vector<std::string> words; // NAME PATH...
+  std::vector<std::string> base, next;
+  RowOptions rows;
   TableOutputOptions table;
 };
 
@@ -84,28 +94,127 @@ Cell opt(const std::optional<int64_t> &v) {
   return v ? Cell(*v) : Cell(nullptr);
 }
 
-int run(const Options &options) {
-  if (options.words.size() < 2)
-    throw UsageError("give NAME and at least one PATH");
-  const std::string &pattern = options.words[0];
-  const std::vector<std::string> paths(options.words.begin() + 1, options.words.end());
-  const size_t top = parse_top(options.table.top);
-  const Format format = parse_format(options.table.format);
-  Matcher match(pattern);
-  Output out(options.table.output); // before reading: a bad -o fails at once
+std::string plural(size_t n, const char *word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
 
+// A TU's path as a policy's `tu =` matches it: the source as the plugin
+// logged it (relative to the source tree).
+const std::string &policy_tu(const TuModel &tu) {
+  return tu.logged_source.empty() ? tu.key : tu.logged_source;
+}
+
+// ---- advice: the policy rules that flip refusals --------------------------
+
+// One rule: params_of's PARAM set to FLIP_AT in TU, and the refusals it flips.
+struct Advice {
+  std::string tu, function, param;
+  int64_t value = 0, flip_at = 0;
+  std::vector<std::string> sites; // "caller -> callee at LOCATION"
+  std::set<std::string> also;     // other copies' refusals of the same sites
+};
+using AdviceKey = std::tuple<std::string, std::string, std::string, int64_t>;
+
+// Refusals with an exact flip point, collected from the records shown.
+class AdviceBook {
+public:
+  void add(const TuModel &tu, const Site &s, const std::vector<const Site *> &same_site) {
+    if (s.inlined || !s.limit || !s.limit->flip_at)
+      return;
+    const Limit &l = *s.limit;
+    AdviceKey key{policy_tu(tu), l.params_of, l.param, *l.flip_at};
+    auto [it, added] = index_.emplace(key, rules_.size());
+    if (added)
+      rules_.push_back({std::get<0>(key), l.params_of, l.param, l.value, *l.flip_at, {}, {}});
+    Advice &a = rules_[it->second];
+    std::string site =
+        fmt::format("{} -> {} at {}", s.lexical_caller.name, s.callee.name, s.location);
+    if (std::find(a.sites.begin(), a.sites.end(), site) == a.sites.end())
+      a.sites.push_back(site);
+    // What else refuses the call: other copies, the other inliner.  GCC
+    // stops at the first limit that refuses, so a limit it would check
+    // after this one is not in the log (docs/cli.md, "explain").
+    for (const Site *o : same_site)
+      if (o != &s && !o->inlined && o->chain != s.chain)
+        a.also.insert(fmt::format("{} in {} ({}{})", o->reason, fmt::join(o->chain, " > "),
+                                  pass_name(o->pass),
+                                  o->limit ? fmt::format(", {}={}, flip at {}", o->limit->param,
+                                                         o->limit->value,
+                                                         o->limit->flip_at
+                                                             ? std::to_string(*o->limit->flip_at)
+                                                             : std::string("unknown"))
+                                           : std::string()));
+  }
+  bool empty() const { return rules_.empty(); }
+
+  Table table() const {
+    Table t;
+    t.name = "advice";
+    t.title = "Policy rules that would flip these refusals:";
+    t.in_table_format = false; // the epilogue
+    t.columns = {{"tu"},      {"function"}, {"param"}, {"value"},
+                 {"flip_at"}, {"sites", ItemText()}, {"elsewhere", ItemText()}, {"rule"}};
+    for (const Advice &a : rules_) {
+      Cell sites = Cell::array(), also = Cell::array();
+      for (const std::string &s : a.sites)
+        sites.push_back(s);
+      for (const std::string &s : a.also)
+        also.push_back(s);
+      t.rows.push_back({a.tu, a.function, a.param, a.value, a.flip_at, sites, also, text(a)});
+    }
+    return t;
+  }
+  // The rules as a policy file's text (docs/policy.md).
+  std::string epilogue() const {
+    std::string out = "Policy rules that would flip the refusals above with an exact flip point "
+                      "(append to a policy: a later rule's param wins):\n";
+    for (const Advice &a : rules_)
+      out += "\n" + text(a);
+    return out;
+  }
+
+private:
+  static std::string text(const Advice &a) {
+    std::string out = fmt::format("[rule flip {} in {}]\n", plural(a.sites.size(), "refusal"),
+                                  a.function);
+    out += fmt::format("; {} is {} now; {}\n", a.param, a.value,
+                       a.sites.size() == 1 ? a.sites[0] : "see explain's advice table");
+    for (const std::string &o : a.also)
+      out += fmt::format("; refused elsewhere too: {}\n", o);
+    out += fmt::format("tu = {}\nfunction = {}\n{} = {}\n", a.tu, a.function, a.param, a.flip_at);
+    return out;
+  }
+  std::vector<Advice> rules_;
+  std::map<AdviceKey, size_t> index_;
+};
+
+// ---- loading --------------------------------------------------------------
+
+LoadOptions load_options(const Options &options, Matcher &match, std::mutex &matching) {
   LoadOptions load;
-  std::mutex matching; // keep_site runs on the reading threads; MATCH memoizes
-  load.keep_site = [&](const Site &s) {
+  load.keep_tu = options.rows.keep_tu();
+  // keep_site runs on the reading threads; MATCH memoizes.
+  load.keep_site = [&match, &matching](const Site &s) {
     std::lock_guard<std::mutex> lock(matching);
     return match(s.callee.name, s.callee.symbol) ||
            match(s.lexical_caller.name, s.lexical_caller.symbol) ||
            match(s.caller.name, s.caller.symbol);
   };
-  Build b = load_build(paths, report, load);
-  if (b.tus.empty())
-    throw Error("no decision logs found in {}", fmt::join(paths, ", "));
+  return load;
+}
 
+// Each kept record by (TU index, site id), in record order.
+std::map<std::pair<uint32_t, std::string>, std::vector<const Site *>> records_by_site(const Build &b) {
+  std::map<std::pair<uint32_t, std::string>, std::vector<const Site *>> out;
+  for (const auto &[tu, s] : b.kept_sites)
+    out[{tu, s.id}].push_back(&s);
+  return out;
+}
+
+// ---- one build --------------------------------------------------------------
+
+int explain_one(const std::string &pattern, Matcher &match,
+                const Build &b, Output &out, Format format, const RowShaping &shaping) {
   struct Row {
     uint32_t tu;
     const Site *site;
@@ -152,15 +261,18 @@ int run(const Options &options) {
 
   Table sites;
   sites.name = "sites";
+  sites.title = "Call sites:";
   Column chain("chain", ItemText(), " > ");
   sites.columns = {{"file"},   {"direction"},   {"pass"},    {"caller"},      {"lexical_caller"},
                    {"callee"}, {"location"},    {"inlined"}, {"reason"},      {"reason_text"},
                    chain,      {"callee_size"}, {"growth"},  {"size_before"}, {"size_after"},
                    {"hot"},    {"param"},       {"value"},   {"params_of"},   {"flip_at"},
                    {"id"}};
+  // Rows past --top are not made when nothing re-sorts or filters them.
+  const size_t early = shaping.cut_early() ? shaping.top : 0;
   for (const Row &r : rows) {
     const Site &s = *r.site;
-    if (top && sites.rows.size() == top) {
+    if (early && sites.rows.size() == early) {
       ++sites.omitted;
       continue;
     }
@@ -200,15 +312,13 @@ int run(const Options &options) {
     fns.rows.push_back({b.tus[f->tu].key, b.str(f->name), b.str(f->symbol), f->emitted,
                         f->never_inline, opt(f->size_before), opt(f->size_after),
                         f->inlined_callees, f->bytes ? Cell(*f->bytes) : Cell(nullptr)});
-  if (!rows.empty())
-    sites.title = "Call sites:";
 
   Result res;
-  res.headline = fmt::format("{}: {} function{} in {} TU{}; calls into it: {} sites, {} inlined, "
+  res.headline = fmt::format("{}: {} in {}; calls into it: {} sites, {} inlined, "
                              "{} refused; calls from it: {} sites, {} inlined, {} refused",
-                             pattern, functions.size(), functions.size() == 1 ? "" : "s",
-                             tus.size(), tus.size() == 1 ? "" : "s", into, into_inlined,
-                             into - into_inlined, from, from_inlined, from - from_inlined);
+                             pattern, plural(functions.size(), "function"),
+                             plural(tus.size(), "TU"), into, into_inlined, into - into_inlined,
+                             from, from_inlined, from - from_inlined);
   res.summary = {{"name", pattern},   {"functions", functions.size()},
                  {"tus", tus.size()}, {"records", rows.size()},
                  {"into", into},      {"into_inlined", into_inlined},
@@ -216,9 +326,361 @@ int run(const Options &options) {
                  {"errors", b.errors}};
   res.tables.push_back(std::move(sites));
   res.tables.push_back(std::move(fns));
+  shape(res, shaping);
+
+  // The advice is for the refusals shown (after the row options).
+  AdviceBook advice;
+  {
+    const auto by_site = records_by_site(b);
+    std::unordered_map<std::string, uint32_t> tu_of;
+    for (uint32_t t = 0; t < b.tus.size(); ++t)
+      tu_of.emplace(b.tus[t].key, t);
+    std::set<std::pair<uint32_t, std::string>> shown;
+    const Table &t = res.tables[0];
+    auto col = [&](const char *name) -> std::optional<size_t> {
+      for (size_t i = 0; i < t.columns.size(); ++i)
+        if (t.columns[i].name == name)
+          return i;
+      return std::nullopt;
+    };
+    auto file = col("file"), id = col("id");
+    if (file && id)
+      for (const auto &row : t.rows)
+        shown.emplace(tu_of.at(row[*file].get<std::string>()), row[*id].get<std::string>());
+    for (const Row &r : rows)
+      if (shown.count({r.tu, r.site->id}))
+        advice.add(b.tus[r.tu], *r.site, by_site.at({r.tu, r.site->id}));
+  }
+  if (!advice.empty()) {
+    res.tables.push_back(advice.table());
+    res.epilogue = advice.epilogue();
+  }
   out.write(render(res, format));
   out.commit();
   return b.errors ? 1 : 0;
+}
+
+// ---- two builds -------------------------------------------------------------
+
+// A site's decision in one build, for the side-by-side row.
+struct Side {
+  const SiteModel *model = nullptr;
+  const Site *standing = nullptr; // the record whose decision stands
+  std::vector<const Site *> records;
+  size_t copies = 0, copies_inlined = 0; // copies in emitted functions
+};
+
+std::string label_of(const std::vector<std::string> &paths) {
+  std::vector<std::string> names;
+  for (std::string p : paths) {
+    while (p.size() > 1 && p.back() == '/')
+      p.pop_back();
+    names.push_back(p);
+  }
+  return fmt::format("{}", fmt::join(names, " "));
+}
+
+Side side_of(const Build &b, uint32_t tu, const std::string &id,
+             const std::vector<const Site *> *records) {
+  Side s;
+  if (auto i = b.find_site(tu, id))
+    s.model = &b.sites[*i];
+  if (records)
+    s.records = *records;
+  // The standing record, as the model folds them: an inlined one, else the
+  // IPA inliner's first refusal, else the first.
+  for (const Site *r : s.records)
+    if (r->inlined) {
+      s.standing = r;
+      break;
+    }
+  if (!s.standing)
+    for (const Site *r : s.records)
+      if (r->pass == Pass::ipa) {
+        s.standing = r;
+        break;
+      }
+  if (!s.standing && !s.records.empty())
+    s.standing = s.records.front();
+  if (s.model)
+    for (auto c = b.copies_begin(*s.model); c != b.copies_end(*s.model); ++c) {
+      std::string holder(b.str(*b.chain(*c).begin()));
+      auto f = symbol_owner(holder, [&](const std::string &sym) { return b.find_function(tu, sym); });
+      if (f && !b.functions[*f].emitted)
+        continue;
+      ++s.copies;
+      s.copies_inlined += c->inlined;
+    }
+  return s;
+}
+
+Cell decision_cell(const Side &s) {
+  if (!s.model)
+    return nullptr;
+  return s.model->inlined() ? "inlined" : "refused";
+}
+
+Cell limit_cell(const Side &s) {
+  if (!s.standing || s.standing->inlined || !s.standing->limit)
+    return nullptr;
+  const Limit &l = *s.standing->limit;
+  return fmt::format("{}={} (flip at {}; params of {})", l.param, l.value,
+                     l.flip_at ? std::to_string(*l.flip_at) : std::string("unknown"), l.params_of);
+}
+
+int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output &out,
+                Format format, const RowShaping &shaping) {
+  const Build &b = d.base, &n = d.next;
+  const std::string base_label = label_of(d.base_paths), new_label = label_of(d.new_paths);
+  const auto base_records = records_by_site(b), new_records = records_by_site(n);
+
+  // The sites of either build, by TU (the common TUs' keys) and id.
+  struct Key {
+    std::string tu, id;
+    bool operator<(const Key &o) const { return std::tie(tu, id) < std::tie(o.tu, o.id); }
+  };
+  std::map<Key, std::pair<std::optional<uint32_t>, std::optional<uint32_t>>> keys;
+  for (const auto &[k, recs] : base_records)
+    keys[{b.tus[k.first].key, k.second}].first = k.first;
+  for (const auto &[k, recs] : new_records)
+    keys[{n.tus[k.first].key, k.second}].second = k.first;
+
+  struct Row {
+    Key key;
+    Side base, next;
+    const Site *any; // a record, for the names
+    std::string direction;
+  };
+  std::vector<Row> rows;
+  for (const auto &[k, tus] : keys) {
+    // Only TUs in both: the rest is diff's "TUs only in" warning.
+    auto bt = tus.first ? tus.first : b.find_tu(k.tu);
+    auto nt = tus.second ? tus.second : n.find_tu(k.tu);
+    if (!bt || !nt)
+      continue;
+    auto br = base_records.find({*bt, k.id});
+    auto nr = new_records.find({*nt, k.id});
+    Row r{k,
+          side_of(b, *bt, k.id, br == base_records.end() ? nullptr : &br->second),
+          side_of(n, *nt, k.id, nr == new_records.end() ? nullptr : &nr->second),
+          nullptr,
+          {}};
+    r.any = r.base.standing ? r.base.standing : r.next.standing;
+    if (!r.any)
+      continue;
+    r.direction = direction(match, *r.any);
+    rows.push_back(std::move(r));
+  }
+  std::stable_sort(rows.begin(), rows.end(), [&](const Row &x, const Row &y) {
+    return std::forward_as_tuple(x.key.tu, direction_rank(x.direction), x.any->location, x.key.id) <
+           std::forward_as_tuple(y.key.tu, direction_rank(y.direction), y.any->location, y.key.id);
+  });
+
+  auto change_of = [](const Row &r) -> std::string {
+    if (!r.base.model)
+      return "only in new";
+    if (!r.next.model)
+      return "only in base";
+    if (r.base.model->inlined() != r.next.model->inlined())
+      return r.next.model->inlined() ? "to inlined" : "to not inlined";
+    if (r.base.copies != r.next.copies || r.base.copies_inlined != r.next.copies_inlined)
+      return "copies";
+    return "same";
+  };
+  auto copies_cell = [](const Side &s) -> Cell {
+    if (!s.model)
+      return nullptr;
+    return fmt::format("{}/{}", s.copies_inlined, s.copies);
+  };
+  auto reason_cell = [](const Side &s) -> Cell {
+    return s.model ? Cell(s.standing ? s.standing->reason : "") : Cell(nullptr);
+  };
+  auto growth_cell = [](const Side &s) -> Cell {
+    return s.standing ? opt(s.standing->growth) : Cell(nullptr);
+  };
+
+  Table sites;
+  sites.name = "sites";
+  sites.title = "Call sites:";
+  sites.note = fmt::format("base: {}; new: {}", base_label, new_label);
+  sites.columns = {{"file"},        {"direction"},   {"caller"},      {"callee"},
+                   {"location"},    {"change"},      {"base"},        {"base_reason"},
+                   {"base_copies"}, {"base_growth"}, {"base_limit"},  {"new"},
+                   {"new_reason"},  {"new_copies"},  {"new_growth"},  {"new_limit"},
+                   {"id"}};
+  Table copies;
+  copies.name = "copies";
+  copies.title = "Copies whose decision changed (the chain: the function holding the copy first):";
+  copies.columns = {{"file"}, {"caller"},      {"callee"}, {"location"},   {"copy"},
+                    {"base"}, {"base_reason"}, {"new"},    {"new_reason"}, {"id"}};
+  std::set<std::string> tus;
+  int64_t into = 0, from = 0, into_b = 0, into_n = 0, from_b = 0, from_n = 0;
+  int64_t to_in = 0, to_out = 0, copy_changed = 0;
+  for (const Row &r : rows) {
+    tus.insert(r.key.tu);
+    const Site &s = *r.any;
+    const std::string change = change_of(r);
+    const bool bi = r.base.model && r.base.model->inlined(),
+               ni = r.next.model && r.next.model->inlined();
+    if (r.direction != "from" && r.direction != "within") {
+      ++into;
+      into_b += bi;
+      into_n += ni;
+    }
+    if (r.direction == "from" || r.direction == "recursive") {
+      ++from;
+      from_b += bi;
+      from_n += ni;
+    }
+    to_in += change == "to inlined";
+    to_out += change == "to not inlined";
+    copy_changed += change == "copies";
+    sites.rows.push_back({r.key.tu, r.direction, s.lexical_caller.name, s.callee.name, s.location,
+                          change, decision_cell(r.base), reason_cell(r.base),
+                          copies_cell(r.base), growth_cell(r.base), limit_cell(r.base),
+                          decision_cell(r.next), reason_cell(r.next), copies_cell(r.next),
+                          growth_cell(r.next), limit_cell(r.next), r.key.id});
+    if (change == "same" || !r.base.model || !r.next.model)
+      continue;
+    // The copies of both, by chain: those whose decisions differ, or that
+    // one build has and the other not.
+    std::map<std::string, std::pair<const CopyModel *, const CopyModel *>> by_chain;
+    for (auto c = b.copies_begin(*r.base.model); c != b.copies_end(*r.base.model); ++c)
+      by_chain[b.chain_text(*c)].first = c;
+    for (auto c = n.copies_begin(*r.next.model); c != n.copies_end(*r.next.model); ++c)
+      by_chain[n.chain_text(*c)].second = c;
+    auto live = [](const Build &m, const std::string &tu, const CopyModel *c) {
+      if (!c)
+        return false;
+      auto t = m.find_tu(tu);
+      std::string holder(m.str(*m.chain(*c).begin()));
+      auto f = symbol_owner(holder, [&](const std::string &sym) {
+        return t ? m.find_function(*t, sym) : std::nullopt;
+      });
+      return !f || m.functions[*f].emitted;
+    };
+    for (const auto &[chain, pair] : by_chain) {
+      const CopyModel *x = live(b, r.key.tu, pair.first) ? pair.first : nullptr;
+      const CopyModel *y = live(n, r.key.tu, pair.second) ? pair.second : nullptr;
+      if ((!x && !y) || (x && y && x->inlined == y->inlined))
+        continue;
+      auto dec = [](const CopyModel *c) -> Cell {
+        return c ? Cell(c->inlined ? "inlined" : "refused") : Cell(nullptr);
+      };
+      copies.rows.push_back({r.key.tu, s.lexical_caller.name, s.callee.name, s.location, chain,
+                             dec(x), x ? Cell(b.str(x->reason)) : Cell(nullptr), dec(y),
+                             y ? Cell(n.str(y->reason)) : Cell(nullptr), r.key.id});
+    }
+  }
+
+  Table fns;
+  fns.name = "functions";
+  fns.title = "Functions:";
+  fns.columns = {{"file"},     {"function"},       {"status"},    {"base"},
+                 {"new"},      {"delta", true},    {"est_base"},  {"est_new"},
+                 {"est_delta", true}};
+  size_t functions = 0;
+  for (const FunctionDiff &f : d.functions) {
+    const FunctionModel *m = f.base_index ? &b.functions[*f.base_index]
+                                          : f.new_index ? &n.functions[*f.new_index] : nullptr;
+    const Build &mb = f.base_index ? b : n;
+    if (!m || !match(std::string(mb.str(m->name)), std::string(mb.str(m->symbol))))
+      continue;
+    ++functions;
+    tus.insert(f.tu);
+    fns.rows.push_back({f.tu, f.name, function_status_name(f.status), opt(f.bytes_base),
+                        opt(f.bytes_new), f.bytes_known ? Cell(f.delta) : Cell(nullptr),
+                        opt(f.est_base), opt(f.est_new), f.est_delta});
+  }
+  if (rows.empty() && functions == 0)
+    throw Error("no function matching '{}' in the {} TUs both builds have", pattern,
+                d.common.size());
+
+  Result res;
+  res.headline = fmt::format(
+      "{}: base {} -> new {}: {} in {}; calls into it: {} sites, inlined {} -> {}; calls from "
+      "it: {} sites, inlined {} -> {}; {} flipped to inlined, {} to not inlined, {} changed in "
+      "some copies",
+      pattern, base_label, new_label, plural(functions, "function"), plural(tus.size(), "TU"),
+      into, into_b, into_n, from, from_b, from_n, to_in, to_out, copy_changed);
+  res.summary = {{"name", pattern},
+                 {"base", d.base_paths},
+                 {"new", d.new_paths},
+                 {"functions", functions},
+                 {"tus", tus.size()},
+                 {"sites", rows.size()},
+                 {"into", into},
+                 {"into_inlined_base", into_b},
+                 {"into_inlined_new", into_n},
+                 {"from", from},
+                 {"from_inlined_base", from_b},
+                 {"from_inlined_new", from_n},
+                 {"to_inlined", to_in},
+                 {"to_not_inlined", to_out},
+                 {"copies_changed", copy_changed},
+                 {"errors", d.errors()}};
+  res.tables.push_back(std::move(sites));
+  res.tables.push_back(std::move(copies));
+  res.tables.push_back(std::move(fns));
+  shape(res, shaping);
+  out.write(render(res, format));
+  out.commit();
+  return d.errors() ? 1 : 0;
+}
+
+// Two PATHs that hold logs of one source are two builds (BASE NEW).
+bool share_a_source(const Build &a, const Build &b) {
+  for (const TuModel &t : a.tus)
+    if (b.find_tu(t.key))
+      return true;
+  return false;
+}
+
+int run(const Options &options) {
+  const bool two_option = !options.base.empty() || !options.next.empty();
+  if (options.words.empty() || (options.words.size() < 2 && !two_option))
+    throw UsageError("give NAME and at least one PATH");
+  const std::string &pattern = options.words[0];
+  const std::vector<std::string> paths(options.words.begin() + 1, options.words.end());
+  const size_t top = parse_top(options.table.top);
+  const Format format = parse_format(options.table.format);
+  const RowShaping shaping = options.rows.shaping(top);
+  Matcher match(pattern);
+  std::mutex matching;
+  const LoadOptions load = load_options(options, match, matching);
+  Output out(options.table.output); // before reading: a bad -o fails at once
+
+  if (two_option) {
+    auto [base_paths, new_paths] = diff_paths(paths, options.base, options.next);
+    BuildDiff &d = keep_until_exit(load_diff(base_paths, new_paths, report, load));
+    if (std::string warning = tu_mismatch_warning(d); !warning.empty())
+      fmt::print(stderr, "inlinetune: warning: {}\n", warning);
+    return explain_two(pattern, match, d, out, format, shaping);
+  }
+  if (paths.size() == 2) {
+    // Read apart first: if they share a source they are compared, else they
+    // are one build, read again as one (what the first reading said is
+    // said then, once).
+    std::vector<Diagnostic> said[2];
+    Build apart[2];
+    for (int i = 0; i < 2; ++i)
+      apart[i] = load_build({paths[i]}, [&said, i](const Diagnostic &d) { said[i].push_back(d); },
+                            load);
+    if (share_a_source(apart[0], apart[1])) {
+      for (auto &list : said)
+        for (const Diagnostic &d : list)
+          report(d);
+      BuildDiff &d = keep_until_exit(
+          diff_builds(std::move(apart[0]), std::move(apart[1]), {paths[0]}, {paths[1]}));
+      if (std::string warning = tu_mismatch_warning(d); !warning.empty())
+        fmt::print(stderr, "inlinetune: warning: {}\n", warning);
+      return explain_two(pattern, match, d, out, format, shaping);
+    }
+  }
+  const Build &b = keep_until_exit(load_build(paths, report, load));
+  if (b.tus.empty())
+    throw Error("no decision logs found in {}", fmt::join(paths, ", "));
+  return explain_one(pattern, match, b, out, format, shaping);
 }
 
 } // namespace
@@ -227,8 +689,15 @@ std::function<int()> setup_explain(Args &args) {
   auto options = std::make_shared<Options>();
   args.positionals("NAME PATH", &options->words, true,
                    "NAME: a function's name, symbol or C++ name (a glob: 'do_sys_*'); PATH: build "
-                   "directories, objects, archives and .jsonl logs");
-  options->table.declare(args, "Only the first N call-site rows (0, the default: all)");
+                   "directories, objects, archives and .jsonl logs (two PATHs holding logs of the "
+                   "same sources: BASE NEW, compared)");
+  args.multi_option("--base", "PATH", &options->base,
+                    "A path of the base build, to compare (repeatable; with --new)");
+  args.multi_option("--new", "PATH", &options->next,
+                    "A path of the new build, to compare (repeatable; with --base)");
+  options->rows.declare(args, "Sort call-site rows by these columns (default: file, direction, "
+                              "location)");
+  options->table.declare(args, "Only the first N rows of each table (0, the default: all)");
   return [options] { return run(*options); };
 }
 

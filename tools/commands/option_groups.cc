@@ -62,6 +62,92 @@ std::optional<ExecutionProfile> ExecutionProfileOptions::read() const {
   return p;
 }
 
+void RowOptions::declare(Args &args, const char *default_sort) {
+  args.multi_option("--function", "GLOB", &functions,
+                    "Only rows of functions matching GLOB (repeatable; caller or callee for a "
+                    "call-site row)");
+  args.multi_option("--file", "GLOB", &files,
+                    "Only TUs whose source matches GLOB ('fs/**', 'mm/slab.c'; repeatable)");
+  args.multi_option("--reason", "GLOB", &reasons,
+                    "Only rows with a reason matching GLOB ('MAX_INLINE_*', NEVER_INLINE_LIST; "
+                    "repeatable)");
+  args.option("--pass", "PASS", &pass,
+              "Only decisions of one inliner: einline (early) or inline (IPA)");
+  args.option("--decision", "D", &decision, "Only inlined or refused decisions");
+  args.option("--sort", "COLUMN[:asc|:desc],...", &sort, default_sort);
+  args.option("--columns", "COLUMN,...", &columns,
+              "Only these columns of the main table, in this order");
+}
+
+namespace {
+std::vector<Glob> compile_globs(const char *option, const std::vector<std::string> &patterns,
+                                Glob::Kind kind) {
+  std::vector<Glob> out;
+  for (const std::string &p : patterns) {
+    Glob g;
+    std::string error;
+    if (!Glob::compile(p, kind, &g, &error))
+      throw UsageError("{} '{}': {}", option, p, error);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+std::vector<std::string> split_list(const std::string &value) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at <= value.size()) {
+    size_t comma = std::min(value.find(',', at), value.size());
+    if (comma > at)
+      out.push_back(value.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
+}
+} // namespace
+
+RowShaping RowOptions::shaping(size_t top) const {
+  RowShaping s;
+  s.functions = compile_globs("--function", functions, Glob::Kind::Name);
+  s.reasons = compile_globs("--reason", reasons, Glob::Kind::Name);
+  compile_globs("--file", files, Glob::Kind::Path); // checked here, used by keep_tu()
+  if (!pass.empty()) {
+    if (pass == "einline" || pass == "early")
+      s.pass = "einline";
+    else if (pass == "inline" || pass == "ipa")
+      s.pass = "inline";
+    else
+      throw UsageError("--pass: '{}' is not one of: einline (or early), inline (or ipa)", pass);
+  }
+  if (!decision.empty()) {
+    if (decision != "inlined" && decision != "refused")
+      throw UsageError("--decision: '{}' is not one of: inlined, refused", decision);
+    s.inlined = decision == "inlined";
+  }
+  if (!sort.empty())
+    s.sort = parse_sort(sort);
+  if (!columns.empty()) {
+    s.columns = split_list(columns);
+    if (s.columns.empty())
+      throw UsageError("--columns: '{}' names no column", columns);
+  }
+  s.top = top;
+  return s;
+}
+
+std::function<bool(std::string_view)> RowOptions::keep_tu() const {
+  if (files.empty())
+    return {};
+  auto globs = std::make_shared<std::vector<Glob>>(
+      compile_globs("--file", files, Glob::Kind::Path));
+  return [globs](std::string_view source) {
+    for (const Glob &g : *globs)
+      if (g.matches(source))
+        return true;
+    return false;
+  };
+}
+
 void TableOutputOptions::declare(Args &args, const char *top_help) {
   args.option("--top", "N", &top, top_help);
   args.option("--format", "FORMAT", &format, "table (the default), csv or json");

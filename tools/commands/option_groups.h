@@ -8,6 +8,8 @@
 #include "commands/commands.h"
 #include "inputs/execution_profile.h"
 #include "inputs/results_reader.h"
+#include "model/build_model.h"
+#include "output/row_shaping.h"
 
 #include <optional>
 #include <string>
@@ -48,6 +50,20 @@ struct ExecutionProfileOptions {
   ExecutionProfileFormat check() const;
   // The profile, when --exec-profile was given (problems go to report()).
   std::optional<ExecutionProfile> read() const;
+};
+
+// Which rows and columns: --function, --file, --reason, --pass, --decision,
+// --sort, --columns (summary, diff, explain, correlate).  Declared after the
+// subcommand's own options, before TableOutputOptions.
+struct RowOptions {
+  std::vector<std::string> functions, files, reasons;
+  std::string pass, decision, sort, columns;
+  // DEFAULT_SORT: what --help says the subcommand sorts by.
+  void declare(Args &args, const char *default_sort);
+  // The shaping, --top's count included (TOP); throws UsageError.
+  RowShaping shaping(size_t top) const;
+  // --file as a LoadOptions::keep_tu (none without --file); throws UsageError.
+  std::function<bool(std::string_view source)> keep_tu() const;
 };
 
 // How a table comes out: --top N --format F -o FILE (summary, diff, explain,

@@ -29,6 +29,7 @@ namespace {
 struct Options {
   std::vector<std::string> paths;
   std::string by = "subsystem";
+  RowOptions rows;
   TableOutputOptions table;
 };
 
@@ -67,8 +68,11 @@ int run(const Options &options) {
                                                  GroupBy::function, GroupBy::reason});
   const size_t top = parse_top(options.table.top);
   const Format format = parse_format(options.table.format);
+  const RowShaping shaping = options.rows.shaping(top);
+  LoadOptions load;
+  load.keep_tu = options.rows.keep_tu();
   Output out(options.table.output); // before reading: a bad -o fails at once
-  const Build &b = keep_until_exit(load_build(options.paths, report));
+  const Build &b = keep_until_exit(load_build(options.paths, report, load));
   if (b.tus.empty())
     throw Error("no decision logs found in {}", fmt::join(options.paths, ", "));
 
@@ -180,10 +184,6 @@ int run(const Options &options) {
       t.columns.push_back({c});
   }
   for (const auto &[k, g] : order) {
-    if (top && t.rows.size() == top) {
-      ++t.omitted;
-      continue;
-    }
     std::vector<Cell> row;
     if (by == GroupBy::reason) {
       row = {k.first, reason_text(k.first), g->sites, pct(g->sites, all.sites)};
@@ -219,6 +219,7 @@ int run(const Options &options) {
       {"functions", all.functions}, {"out_of_line", all.emitted}, {"est_growth", all.est_growth},
       {"est_size", all.est_size},   {"bytes", all.bytes_cell()},  {"errors", b.errors}};
   r.tables.push_back(std::move(t));
+  shape(r, shaping);
   out.write(render(r, format));
   out.commit();
   return b.errors ? 1 : 0;
@@ -232,6 +233,7 @@ std::function<int()> setup_summary(Args &args) {
                    "Build directories, objects, archives (thin too) and .jsonl logs");
   args.option("--by", "GROUP", &options->by,
               "Rows per dir, subsystem (the default), file, function or reason");
+  options->rows.declare(args, "Sort rows by these columns (default: bytes, then sites)");
   options->table.declare(args, "Only the first N rows (0, the default: all)");
   return [options] { return run(*options); };
 }

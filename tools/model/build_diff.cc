@@ -444,13 +444,14 @@ void BuildDiff::drop_models() {
 }
 
 BuildDiff load_diff(const std::vector<std::string> &base_paths,
-                    const std::vector<std::string> &new_paths, const DiagnosticSink &sink) {
+                    const std::vector<std::string> &new_paths, const DiagnosticSink &sink,
+                    const LoadOptions &load) {
   // Both builds at once, each on every core (so that the one read first
   // leaves them all to the other).  What each reports is kept and passed on
   // as if they were read one after the other: BASE's, then NEW's (only when
   // BASE could be read).
   const size_t jobs = worker_threads(0);
-  LoadOptions options;
+  LoadOptions options = load;
   options.jobs = jobs;
   const std::vector<std::string> *paths[2] = {&base_paths, &new_paths};
   Build builds[2];

@@ -104,7 +104,8 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
 // Loads both, at once on two threads (problems go to SINK, from the calling
 // thread, BASE's and then NEW's, and count in errors()), and compares them.
 BuildDiff load_diff(const std::vector<std::string> &base_paths,
-                    const std::vector<std::string> &new_paths, const DiagnosticSink &sink);
+                    const std::vector<std::string> &new_paths, const DiagnosticSink &sink,
+                    const LoadOptions &options = {});
 
 // The paths of the two builds from the command line: BASE NEW (POSITIONAL,
 // one path each), or --base PATH... and --new PATH... (BASE, NEXT), not both

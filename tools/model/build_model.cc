@@ -420,6 +420,8 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
     if (!roots.empty() && !m.header.source.empty() && m.header.source.front() == '/')
       m.header.source = objtree_relative_source(m.header.source, m.header.object, roots);
     m.key = m.header.source;
+    if (options.keep_tu && !options.keep_tu(m.key))
+      return;
     b.has_symbols = b.has_symbols || m.has_symbols;
 
     // A local name gets its id in b.names where one thread would have

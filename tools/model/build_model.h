@@ -197,6 +197,10 @@ struct LoadOptions {
   // Site records to keep whole (Build::kept_sites), for explain.  Called
   // from the reading threads, one record at a time.
   std::function<bool(const Site &)> keep_site;
+  // TUs to model, by source as the model names it (before a second TU of
+  // one source gets its suffix): --file.  None: every TU.  Called on the
+  // adding thread.
+  std::function<bool(std::string_view source)> keep_tu;
   // Threads to read with (0: worker_threads(), tools/support/parallel.h); the model
   // is the same whatever their number.
   size_t jobs = 0;

@@ -210,6 +210,9 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
       return std::llabs(ea) > std::llabs(eb);
     return ea > eb;
   };
+  auto signed_order = [](int64_t da, int64_t ea, int64_t db, int64_t eb) {
+    return da != db ? da > db : ea > eb;
+  };
   auto cut = [&](Table &t, std::vector<Cell> row) {
     if (top && t.rows.size() == top)
       ++t.omitted;
@@ -229,7 +232,7 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
     for (const auto &[k, g] : gs)
       order.emplace_back(k, &g);
     std::stable_sort(order.begin(), order.end(), [&](const auto &x, const auto &y) {
-      return delta_order(
+      return signed_order(
           x.second->bytes_new - x.second->bytes_base, x.second->est_new - x.second->est_base,
           y.second->bytes_new - y.second->bytes_base, y.second->est_new - y.second->est_base);
     });
@@ -246,12 +249,24 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
     t.columns = {
         {"function"}, {"file"},    {"status"},          {"base"},    {"new"}, {"delta", true},
         {"est_base"}, {"est_new"}, {"est_delta", true}, flips_column};
-    std::vector<const FunctionDiff *> order;
+    // The main table by signed byte delta, largest growth first and largest
+    // shrinkage last (as bloat-o-meter); vanished and appeared by the size
+    // of theirs.
+    std::vector<const FunctionDiff *> changed;
     for (const FunctionDiff &r : rows)
       if (r.changed())
-        order.push_back(&r);
-    std::stable_sort(order.begin(), order.end(), [&](const FunctionDiff *x, const FunctionDiff *y) {
-      return delta_order(x->delta, x->est_delta, y->delta, y->est_delta);
+        changed.push_back(&r);
+    std::vector<size_t> order(changed.size()), by_size;
+    for (size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    by_size = order;
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+      return signed_order(changed[x]->delta, changed[x]->est_delta, changed[y]->delta,
+                          changed[y]->est_delta);
+    });
+    std::stable_sort(by_size.begin(), by_size.end(), [&](size_t x, size_t y) {
+      return delta_order(changed[x]->delta, changed[x]->est_delta, changed[y]->delta,
+                         changed[y]->est_delta);
     });
     Table gone, came;
     gone.name = "vanished";
@@ -261,47 +276,50 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
     for (Table *x : {&gone, &came})
       x->columns = {{"function"}, {"file"},    {"base"},    {"new"},
                     {"est_base"}, {"est_new"}, flips_column};
-    // Which table shows each row (--top: the first TOP of each), decided
+    // Which rows each table shows (--top: the first TOP of each), decided
     // once: the flips cells of the shown rows are made on every core, and
     // the rows go in as decided.
-    struct Shown {
-      bool in_functions = false, in_side = false; // SIDE: vanished or appeared
-    };
-    std::vector<Shown> shown(order.size());
-    std::vector<size_t> with_cell;
-    for (size_t i = 0, in_t = 0, in_gone = 0, in_came = 0; i < order.size(); ++i) {
-      const FunctionStatus status = order[i]->status;
-      shown[i].in_functions = !top || in_t++ < top;
+    std::vector<char> in_main(changed.size()), in_side(changed.size());
+    for (size_t k = 0; k < order.size(); ++k)
+      in_main[order[k]] = !top || k < top;
+    for (size_t k = 0, in_gone = 0, in_came = 0; k < by_size.size(); ++k) {
+      const FunctionStatus status = changed[by_size[k]]->status;
       if (status == FunctionStatus::vanished)
-        shown[i].in_side = !top || in_gone++ < top;
+        in_side[by_size[k]] = !top || in_gone++ < top;
       else if (status == FunctionStatus::appeared)
-        shown[i].in_side = !top || in_came++ < top;
-      if (shown[i].in_functions || shown[i].in_side)
-        with_cell.push_back(i);
+        in_side[by_size[k]] = !top || in_came++ < top;
     }
-    std::vector<Cell> flip_cells(order.size());
+    std::vector<size_t> with_cell;
+    for (size_t i = 0; i < changed.size(); ++i)
+      if (in_main[i] || in_side[i])
+        with_cell.push_back(i);
+    std::vector<Cell> flip_cells(changed.size());
     in_order(
         with_cell.size(), worker_threads(0), with_cell.size(),
-        [&](size_t k) { flip_cells[with_cell[k]] = row_flips(*order[with_cell[k]]); },
+        [&](size_t k) { flip_cells[with_cell[k]] = row_flips(*changed[with_cell[k]]); },
         [](size_t) {});
-    for (size_t i = 0; i < order.size(); ++i) {
-      const FunctionDiff *r = order[i];
-      Cell &fl = flip_cells[i];
-      Cell bb = optional_cell(r->bytes_base), bn = optional_cell(r->bytes_new),
-           eb = optional_cell(r->est_base), en = optional_cell(r->est_new);
-      if (shown[i].in_functions)
-        t.rows.push_back({r->name, r->tu, function_status_name(r->status), bb, bn,
-                          r->bytes_known ? Cell(r->delta) : Cell(nullptr), eb, en, r->est_delta,
-                          fl});
+    for (size_t i : order) {
+      const FunctionDiff *r = changed[i];
+      if (in_main[i])
+        t.rows.push_back({r->name, r->tu, function_status_name(r->status),
+                          optional_cell(r->bytes_base), optional_cell(r->bytes_new),
+                          r->bytes_known ? Cell(r->delta) : Cell(nullptr),
+                          optional_cell(r->est_base), optional_cell(r->est_new), r->est_delta,
+                          flip_cells[i]});
       else
         ++t.omitted;
-      if (r->status == FunctionStatus::vanished || r->status == FunctionStatus::appeared) {
-        Table &side = r->status == FunctionStatus::vanished ? gone : came;
-        if (shown[i].in_side)
-          side.rows.push_back({r->name, r->tu, bb, bn, eb, en, fl});
-        else
-          ++side.omitted;
-      }
+    }
+    for (size_t i : by_size) {
+      const FunctionDiff *r = changed[i];
+      if (r->status != FunctionStatus::vanished && r->status != FunctionStatus::appeared)
+        continue;
+      Table &side = r->status == FunctionStatus::vanished ? gone : came;
+      if (in_side[i])
+        side.rows.push_back({r->name, r->tu, optional_cell(r->bytes_base),
+                             optional_cell(r->bytes_new), optional_cell(r->est_base),
+                             optional_cell(r->est_new), std::move(flip_cells[i])});
+      else
+        ++side.omitted;
     }
     res.tables.push_back(std::move(t));
     res.tables.push_back(std::move(gone));

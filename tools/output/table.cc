@@ -175,6 +175,8 @@ std::string render(const Result &result, Format format) {
   if (!result.headline.empty())
     out += printable(result.headline) + "\n";
   for (const Table &t : result.tables) {
+    if (!t.in_table_format)
+      continue;
     if (!out.empty())
       out += "\n";
     if (!t.title.empty())
@@ -232,6 +234,8 @@ std::string render(const Result &result, Format format) {
     if (t.omitted)
       out += fmt::format("... {} more rows (--top 0 shows all)\n", t.omitted);
   }
+  if (!result.epilogue.empty())
+    out += "\n" + result.epilogue;
   return out;
 }
 

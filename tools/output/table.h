@@ -45,12 +45,18 @@ struct Table {
   std::vector<Column> columns;
   std::vector<std::vector<Cell>> rows; // each as many cells as columns
   size_t omitted = 0;                  // rows cut by --top
+  // False for a table the table format shows otherwise (as Result::epilogue).
+  bool in_table_format = true;
 };
 
 struct Result {
   std::string headline;          // table format: the first line ("" for none)
   Cell summary = Cell::object(); // JSON: "summary"
   std::vector<Table> tables;
+  // Table format only: text printed as it is after the tables, after a
+  // blank line (explain's policy rules, to paste).  The other formats carry
+  // it in a table of their own.
+  std::string epilogue;
 };
 
 enum class Format { table, csv, json };
