@@ -406,7 +406,7 @@ Side side_of(const Build &b, uint32_t tu, const std::string &id,
     for (auto c = b.copies_begin(*s.model); c != b.copies_end(*s.model); ++c) {
       std::string holder(b.str(*b.chain(*c).begin()));
       auto f = symbol_owner(holder, [&](const std::string &sym) { return b.find_function(tu, sym); });
-      if (f && !b.functions[*f].emitted)
+      if (!c->in_code(!f || b.functions[*f].emitted))
         continue;
       ++s.copies;
       s.copies_inlined += c->inlined;
@@ -432,6 +432,17 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
                 Format format, const RowShaping &shaping) {
   const Build &b = d.base, &n = d.next;
   const std::string base_label = label_of(d.base_paths), new_label = label_of(d.new_paths);
+  // The headline names them short: the last path components, when they differ.
+  auto short_label = [](const std::string &l) {
+    size_t slash = l.find(' ') == std::string::npos ? l.rfind('/') : std::string::npos;
+    return slash == std::string::npos ? l : l.substr(slash + 1);
+  };
+  const std::string base_short = short_label(base_label) != short_label(new_label)
+                                     ? short_label(base_label)
+                                     : base_label,
+                    new_short = short_label(base_label) != short_label(new_label)
+                                    ? short_label(new_label)
+                                    : new_label;
   const auto base_records = records_by_site(b), new_records = records_by_site(n);
 
   // The sites of either build, by TU (the common TUs' keys) and id.
@@ -492,12 +503,18 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
       return nullptr;
     return fmt::format("{}/{}", s.copies_inlined, s.copies);
   };
-  auto reason_cell = [](const Side &s) -> Cell {
-    return s.model ? Cell(s.standing ? s.standing->reason : "") : Cell(nullptr);
+  // The model's decision and reason (every record); growth and limit from
+  // the kept record that stands, when it agrees with it.
+  auto reason_cell = [&](const Build &m, const Side &s) -> Cell {
+    return s.model ? Cell(m.str(s.model->reason)) : Cell(nullptr);
   };
-  auto growth_cell = [](const Side &s) -> Cell {
-    return s.standing ? opt(s.standing->growth) : Cell(nullptr);
+  auto agrees = [](const Side &s) {
+    return s.model && s.standing && s.standing->inlined == s.model->inlined();
   };
+  auto growth_cell = [&](const Side &s) -> Cell {
+    return agrees(s) ? opt(s.standing->growth) : Cell(nullptr);
+  };
+  auto limit_of = [&](const Side &s) -> Cell { return agrees(s) ? limit_cell(s) : Cell(nullptr); };
 
   Table sites;
   sites.name = "sites";
@@ -536,10 +553,10 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
     to_out += change == "to not inlined";
     copy_changed += change == "copies";
     sites.rows.push_back({r.key.tu, r.direction, s.lexical_caller.name, s.callee.name, s.location,
-                          change, decision_cell(r.base), reason_cell(r.base),
-                          copies_cell(r.base), growth_cell(r.base), limit_cell(r.base),
-                          decision_cell(r.next), reason_cell(r.next), copies_cell(r.next),
-                          growth_cell(r.next), limit_cell(r.next), r.key.id});
+                          change, decision_cell(r.base), reason_cell(b, r.base),
+                          copies_cell(r.base), growth_cell(r.base), limit_of(r.base),
+                          decision_cell(r.next), reason_cell(n, r.next), copies_cell(r.next),
+                          growth_cell(r.next), limit_of(r.next), r.key.id});
     if (change == "same" || !r.base.model || !r.next.model)
       continue;
     // The copies of both, by chain: those whose decisions differ, or that
@@ -557,12 +574,14 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
       auto f = symbol_owner(holder, [&](const std::string &sym) {
         return t ? m.find_function(*t, sym) : std::nullopt;
       });
-      return !f || m.functions[*f].emitted;
+      return c->in_code(!f || m.functions[*f].emitted);
     };
+    // Copies both builds have (a copy one build lacks follows from another
+    // site's flip: the K/N columns count it).
     for (const auto &[chain, pair] : by_chain) {
       const CopyModel *x = live(b, r.key.tu, pair.first) ? pair.first : nullptr;
       const CopyModel *y = live(n, r.key.tu, pair.second) ? pair.second : nullptr;
-      if ((!x && !y) || (x && y && x->inlined == y->inlined))
+      if (!x || !y || x->inlined == y->inlined)
         continue;
       auto dec = [](const CopyModel *c) -> Cell {
         return c ? Cell(c->inlined ? "inlined" : "refused") : Cell(nullptr);
@@ -601,7 +620,7 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
       "{}: base {} -> new {}: {} in {}; calls into it: {} sites, inlined {} -> {}; calls from "
       "it: {} sites, inlined {} -> {}; {} flipped to inlined, {} to not inlined, {} changed in "
       "some copies",
-      pattern, base_label, new_label, plural(functions, "function"), plural(tus.size(), "TU"),
+      pattern, base_short, new_short, plural(functions, "function"), plural(tus.size(), "TU"),
       into, into_b, into_n, from, from_b, from_n, to_in, to_out, copy_changed);
   res.summary = {{"name", pattern},
                  {"base", d.base_paths},

@@ -209,7 +209,7 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
     // body that no longer exists; a holder without a record counts).
     auto live = [&](const Build &m, const TuIndex &x, const CopyModel &c) {
       const size_t *f = lookup(x.functions, owner(bx, nx, m.str(*m.chain(c).begin())));
-      return !f || m.functions[*f].emitted;
+      return c.in_code(!f || m.functions[*f].emitted);
     };
     auto count_copies = [&](const SiteModel &bs, const SiteModel &ns, Flip &f) {
       for (auto c = b.copies_begin(bs); c != b.copies_end(bs); ++c)

@@ -560,9 +560,10 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
       bool refused = false, by_ipa = false;
       for (; k < copy_records.size() && !before(first, copy_records[k]); ++k) {
         const CopyRecord &c = copy_records[k];
-        if (c.inlined)
+        if (c.inlined) {
           copy.inlined = true;
-        else if (!refused || (c.ipa && !by_ipa)) {
+          copy.early_inlined = copy.early_inlined || !c.ipa;
+        } else if (!refused || (c.ipa && !by_ipa)) {
           copy.reason = c.reason;
           refused = true;
           by_ipa = c.ipa;

@@ -80,6 +80,14 @@ struct CopyModel {
   uint32_t chain_len = 0;
   NameId reason = 0; // "OK" when inlined, else the refusal that stands (as SiteModel::reason)
   bool inlined = false;
+  // Inlined by the early inliner: before the IPA inliner copied the body,
+  // so into every copy of it (which have no record of the call).
+  bool early_inlined = false;
+  // Whether the copy is code of the build: HOLDER_EMITTED says whether the
+  // function holding it (its chain's first) is emitted.  A body inlined into
+  // all its callers is gone, and its IPA records with it; what the early
+  // inliner did in it lives on in the copies.
+  bool in_code(bool holder_emitted) const { return holder_emitted || early_inlined; }
 };
 
 // Limit with its param interned (Build::limit gives it back as a Limit).
