@@ -11,6 +11,7 @@
 #   make check-bench          the kernel harness's own tests (fakes, no kernel build)
 #   make check-kernel         kernel lit tests on linux-source-6.1 (CHECKS="tus small-kernel")
 #   make check-fuzz           each fuzz target once over its seeds
+#   make check-readme         every command README.md shows, run as written after its setup (testsuite/readme)
 #   make demo                 install deps, build, run the demo on Debian's linux-source-6.1
 #   make golden-update        rewrite testsuite/golden/expected/ (for a change meant to change output)
 #   make small-kernel         build the small arm64 kernel as VARIANTS (default: baseline plugin-rfc)
@@ -115,7 +116,7 @@ LIT_OPTS ?= -sv
 # The builds run in parallel (every core), the tests one part after another.
 check: deps
 	$(MAKE) -j$$(nproc) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) fuzz
-	$(MAKE) check-unit check-tools check-compile check-bench check-kernel check-fuzz
+	$(MAKE) check-unit check-tools check-compile check-bench check-kernel check-fuzz check-readme
 
 check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
@@ -151,6 +152,18 @@ check-kernel: all
 check-bench: all
 	@KT_TOOL=check-bench bash -c 'set -eu; . harness/kernel.sh; kt_ensure_ksrc' # their linux-source-6.1 feature
 	$(LIT) $(LIT_OPTS) testsuite/bench
+
+# Every command README.md shows, run in order as a reader types them, in one
+# bash session in a scratch copy of the checkout with a scratch HOME
+# (testsuite/readme: run_readme.py; commands.toml maps make demo/check and
+# whole-kernel builds to short real commands). They load the arm64 plugin and
+# the CLI; their kbuild commands start from the cached arm64 defconfig O= tree
+# of README_CC (harness/kernel.sh, made once: the tree check-kernel uses).
+README_CC := aarch64-linux-gnu-gcc-12
+.PHONY: check-readme
+check-readme: $(BUILD)/$(README_CC)/inlinetune.so tools
+	@KT_TOOL=check-readme bash harness/run.sh - kt_ensure_kobj $(README_CC)
+	$(LIT) $(LIT_OPTS) --param build=$(abspath $(BUILD)) testsuite/readme
 
 # The demo needs the arm64 plugin and the CLI only: built in parallel, the
 # rest of `all` is left for make check.

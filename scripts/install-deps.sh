@@ -21,6 +21,10 @@ cross=(gcc-11-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
        g++-11-aarch64-linux-gnu g++-12-aarch64-linux-gnu
        gcc-11-plugin-dev-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
        binutils-aarch64-linux-gnu)
+# aarch64-linux-gnu-gcc, the unversioned name (GCC 12 on Debian 12) that kbuild
+# runs for CROSS_COMPILE=aarch64-linux-gnu- when no CC= is given (README.md,
+# "Using it with kbuild").
+cross+=(gcc-aarch64-linux-gnu)
 kernel=(linux-source-6.1 bc flex bison libssl-dev libelf-dev xz-utils cpio time)
 # The libFuzzer targets (fuzz/): clang's -fsanitize=fuzzer runtime comes with
 # libclang-rt-14-dev; libfuzzer-14-dev adds libFuzzer as a plain library.
