@@ -110,8 +110,8 @@ const std::string &policy_tu(const TuModel &tu) {
 struct Advice {
   std::string tu, function, param;
   int64_t value = 0, flip_at = 0;
-  std::vector<std::string> sites; // "caller -> callee at LOCATION"
-  std::set<std::string> also;     // other copies' refusals of the same sites
+  std::vector<std::string> sites;           // "caller -> callee at LOCATION", each once
+  std::set<const Site *> covered, same_site; // its records; every record of their sites
 };
 using AdviceKey = std::tuple<std::string, std::string, std::string, int64_t>;
 
@@ -125,25 +125,14 @@ public:
     AdviceKey key{policy_tu(tu), l.params_of, l.param, *l.flip_at};
     auto [it, added] = index_.emplace(key, rules_.size());
     if (added)
-      rules_.push_back({std::get<0>(key), l.params_of, l.param, l.value, *l.flip_at, {}, {}});
+      rules_.push_back({std::get<0>(key), l.params_of, l.param, l.value, *l.flip_at, {}, {}, {}});
     Advice &a = rules_[it->second];
     std::string site =
         fmt::format("{} -> {} at {}", s.lexical_caller.name, s.callee.name, s.location);
     if (std::find(a.sites.begin(), a.sites.end(), site) == a.sites.end())
       a.sites.push_back(site);
-    // What else refuses the call: other copies, the other inliner.  GCC
-    // stops at the first limit that refuses, so a limit it would check
-    // after this one is not in the log (docs/cli.md, "explain").
-    for (const Site *o : same_site)
-      if (o != &s && !o->inlined && o->chain != s.chain)
-        a.also.insert(fmt::format("{} in {} ({}{})", o->reason, fmt::join(o->chain, " > "),
-                                  pass_name(o->pass),
-                                  o->limit ? fmt::format(", {}={}, flip at {}", o->limit->param,
-                                                         o->limit->value,
-                                                         o->limit->flip_at
-                                                             ? std::to_string(*o->limit->flip_at)
-                                                             : std::string("unknown"))
-                                           : std::string()));
+    a.covered.insert(&s);
+    a.same_site.insert(same_site.begin(), same_site.end());
   }
   bool empty() const { return rules_.empty(); }
 
@@ -152,15 +141,17 @@ public:
     t.name = "advice";
     t.title = "Policy rules that would flip these refusals:";
     t.in_table_format = false; // the epilogue
-    t.columns = {{"tu"},      {"function"}, {"param"}, {"value"},
-                 {"flip_at"}, {"sites", ItemText()}, {"elsewhere", ItemText()}, {"rule"}};
+    t.columns = {{"tu"},      {"function"},          {"param"},
+                 {"value"},   {"flip_at"},           {"records"},
+                 {"sites", ItemText()}, {"elsewhere", ItemText()}, {"rule"}};
     for (const Advice &a : rules_) {
       Cell sites = Cell::array(), also = Cell::array();
       for (const std::string &s : a.sites)
         sites.push_back(s);
-      for (const std::string &s : a.also)
+      for (const std::string &s : elsewhere(a))
         also.push_back(s);
-      t.rows.push_back({a.tu, a.function, a.param, a.value, a.flip_at, sites, also, text(a)});
+      t.rows.push_back({a.tu, a.function, a.param, a.value, a.flip_at, a.covered.size(), sites,
+                        also, text(a)});
     }
     return t;
   }
@@ -174,12 +165,31 @@ public:
   }
 
 private:
+  // What else refuses the rule's calls: their other records (other copies,
+  // the other inliner) that the rule does not cover.  GCC stops at the first
+  // limit that refuses, so a limit it would check after this one is not in
+  // the log (docs/cli.md, "explain").
+  static std::vector<std::string> elsewhere(const Advice &a) {
+    std::set<std::string> out;
+    for (const Site *o : a.same_site)
+      if (!o->inlined && !a.covered.count(o))
+        out.insert(fmt::format(
+            "{} in {} ({}{})", o->reason, fmt::join(o->chain, " > "), pass_name(o->pass),
+            o->limit ? fmt::format(", {}={}, flip at {}{}", o->limit->param, o->limit->value,
+                                   o->limit->flip_at ? std::to_string(*o->limit->flip_at)
+                                                     : std::string("unknown"),
+                                   o->limit->params_of != a.function
+                                       ? ", params of " + o->limit->params_of
+                                       : std::string())
+                     : std::string()));
+    return {out.begin(), out.end()};
+  }
   static std::string text(const Advice &a) {
-    std::string out = fmt::format("[rule flip {} in {}]\n", plural(a.sites.size(), "refusal"),
-                                  a.function);
+    std::string out = fmt::format("[rule flip {} of {} in {}]\n", plural(a.covered.size(), "refusal"),
+                                  plural(a.sites.size(), "site"), a.function);
     out += fmt::format("; {} is {} now; {}\n", a.param, a.value,
                        a.sites.size() == 1 ? a.sites[0] : "see explain's advice table");
-    for (const std::string &o : a.also)
+    for (const std::string &o : elsewhere(a))
       out += fmt::format("; refused elsewhere too: {}\n", o);
     out += fmt::format("tu = {}\nfunction = {}\n{} = {}\n", a.tu, a.function, a.param, a.flip_at);
     return out;
@@ -324,33 +334,35 @@ int explain_one(const std::string &pattern, Matcher &match,
                  {"into", into},      {"into_inlined", into_inlined},
                  {"from", from},      {"from_inlined", from_inlined},
                  {"errors", b.errors}};
+  // The advice is for the records the filters keep: each row carries its
+  // record's index through the filters, then the rest of the shaping runs.
+  sites.columns.push_back({"_record"});
+  for (size_t i = 0; i < sites.rows.size(); ++i)
+    sites.rows[i].push_back(i);
   res.tables.push_back(std::move(sites));
   res.tables.push_back(std::move(fns));
-  shape(res, shaping);
-
-  // The advice is for the refusals shown (after the row options).
+  RowShaping filters = shaping;
+  filters.sort.clear();
+  filters.columns.clear();
+  filters.top = 0;
+  shape(res, filters);
   AdviceBook advice;
   {
     const auto by_site = records_by_site(b);
-    std::unordered_map<std::string, uint32_t> tu_of;
-    for (uint32_t t = 0; t < b.tus.size(); ++t)
-      tu_of.emplace(b.tus[t].key, t);
-    std::set<std::pair<uint32_t, std::string>> shown;
-    const Table &t = res.tables[0];
-    auto col = [&](const char *name) -> std::optional<size_t> {
-      for (size_t i = 0; i < t.columns.size(); ++i)
-        if (t.columns[i].name == name)
-          return i;
-      return std::nullopt;
-    };
-    auto file = col("file"), id = col("id");
-    if (file && id)
-      for (const auto &row : t.rows)
-        shown.emplace(tu_of.at(row[*file].get<std::string>()), row[*id].get<std::string>());
-    for (const Row &r : rows)
-      if (shown.count({r.tu, r.site->id}))
-        advice.add(b.tus[r.tu], *r.site, by_site.at({r.tu, r.site->id}));
+    Table &t = res.tables[0];
+    for (auto &row : t.rows) {
+      const Row &r = rows[row.back().get<size_t>()];
+      advice.add(b.tus[r.tu], *r.site, by_site.at({r.tu, r.site->id}));
+      row.pop_back();
+    }
+    t.columns.pop_back();
   }
+  RowShaping rest = shaping;
+  rest.functions.clear();
+  rest.reasons.clear();
+  rest.pass.reset();
+  rest.inlined.reset();
+  shape(res, rest);
   if (!advice.empty()) {
     res.tables.push_back(advice.table());
     res.epilogue = advice.epilogue();
