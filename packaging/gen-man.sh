@@ -12,6 +12,7 @@
 set -eu
 [ $# -eq 3 ] || { echo "usage: gen-man.sh TOOL PLUGIN_OPTIONS OUTDIR" >&2; exit 2; }
 tool=$1 plugin_options=$2 out=$3
+command -v help2man >/dev/null || { echo "gen-man.sh: no help2man; run 'make deps' (or scripts/install-deps.sh packaging)" >&2; exit 1; }
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 man=$here/man
 version=$(cat "$here/../VERSION")
