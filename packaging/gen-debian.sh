@@ -14,7 +14,7 @@
 # compilers installed where it is built, and a debian/ at the top of an
 # upstream tree gets in the way of a distribution's own packaging.
 # Version: the root VERSION file (a native package); maintainer: DEBFULLNAME and
-# DEBEMAIL, else git's user.name and user.email.
+# DEBEMAIL, else git's user.name and user.email, else the last commit's author.
 set -eu
 [ $# -ge 3 ] || { echo "usage: gen-debian.sh DIR BUILD CC..." >&2; exit 2; }
 dir=$1 build=$2
@@ -24,8 +24,8 @@ top=$(cd "$here/.." && pwd)
 version=$(cat "$top/VERSION")
 die() { echo "gen-debian.sh: error: $*" >&2; exit 1; }
 
-name=${DEBFULLNAME:-$(git -C "$top" config user.name || true)}
-email=${DEBEMAIL:-$(git -C "$top" config user.email || true)}
+name=${DEBFULLNAME:-$(git -C "$top" config user.name || git -C "$top" log -1 --format=%an 2>/dev/null || true)}
+email=${DEBEMAIL:-$(git -C "$top" config user.email || git -C "$top" log -1 --format=%ae 2>/dev/null || true)}
 [ -n "$name" ] && [ -n "$email" ] || die "no maintainer: set DEBFULLNAME and DEBEMAIL"
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
   SOURCE_DATE_EPOCH=$(git -C "$top" log -1 --format=%ct 2>/dev/null || date +%s)
