@@ -12,6 +12,11 @@
 #   make check-kernel         kernel lit tests on linux-source-6.1 (CHECKS="tus small-kernel")
 #   make check-fuzz           each fuzz target once over its seeds
 #   make check-readme         every command README.md shows, run as written after its setup (testsuite/readme)
+#   make check-install        man pages and completion against --help, make install, the packages (lintian, a kernel TU)
+#   make install              the plugins into their compilers' plugin directories (-fplugin=inlinetune), the CLI,
+#                             man pages and bash completion under PREFIX (/usr/local); DESTDIR; make uninstall
+#   make deb                  Debian packages into build/deb/: inlinetune (the CLI) and one per compiler's plugin
+#   make man, make completion the man pages and the bash completion, from the CLI's --help, into build/man/
 #   make demo                 install deps, build, run the demo on Debian's linux-source-6.1
 #   make golden-update        rewrite testsuite/golden/expected/ (for a change meant to change output)
 #   make small-kernel         build the small arm64 kernel as VARIANTS (default: baseline plugin-rfc)
@@ -116,7 +121,7 @@ LIT_OPTS ?= -sv
 # The builds run in parallel (every core), the tests one part after another.
 check: deps
 	$(MAKE) -j$$(nproc) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) fuzz
-	$(MAKE) check-unit check-tools check-compile check-bench check-kernel check-fuzz check-readme
+	$(MAKE) check-unit check-tools check-compile check-bench check-kernel check-fuzz check-install check-readme
 
 check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
@@ -360,6 +365,96 @@ bench-fullkernel: deps
 bench-tools: deps
 	$(MAKE) all
 	bash bench/tools.sh
+
+# ---- install, man pages, bash completion, Debian packages -----------------
+# make install: the CLI, its man pages, the plugin's and the policy format's
+# pages, bash completion and docs under PREFIX (default /usr/local), and each
+# plugin (INSTALL_CCS: TARGET_CC's, else every installed compiler's) into its
+# compiler's own plugin directory, $(CC -print-file-name=plugin), so that
+# `gcc-12 -fplugin=inlinetune` loads it by name.  DESTDIR is prepended to every
+# path.  The man pages are generated from the CLI's --help by help2man and the
+# plugin's option table (packaging/gen-man.sh), the completion from --help
+# (packaging/gen-completion.py): they cannot go stale.  make deb: Debian
+# packages of this build into build/deb/ (packaging/gen-debian.sh), checked
+# with lintian by check-install.
+VERSION := $(shell cat VERSION)
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/inlinetune
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL ?= install
+INSTALL_CCS ?= $(or $(TARGET_CC),$(INSTALLED_CCS))
+MAN_PAGES := $(BUILD)/man/pages
+COMPLETION := $(BUILD)/man/inlinetune.bash-completion
+
+.PHONY: man completion install uninstall deb check-install
+man: $(MAN_PAGES).stamp
+completion: $(COMPLETION)
+
+# The plugin's option table printed as man(7) paragraphs: options.cc is GCC-free.
+$(BUILD)/man/plugin-options: packaging/man/plugin_options.cc plugin/options.cc plugin/options.h Makefile
+	@mkdir -p $(@D)
+	@echo "  CXX     $@"
+	@$(CXX) $(CXXSTD) $(OPT) $(WARN) -Iplugin packaging/man/plugin_options.cc plugin/options.cc -o $@
+
+$(MAN_PAGES).stamp: $(BUILD)/tools/inlinetune $(BUILD)/man/plugin-options packaging/gen-man.sh \
+  $(wildcard packaging/man/*.h2m packaging/man/*.in) VERSION
+	@echo "  MAN     $(MAN_PAGES)/"
+	@bash packaging/gen-man.sh $(BUILD)/tools/inlinetune $(BUILD)/man/plugin-options $(MAN_PAGES)
+	@touch $@
+
+$(COMPLETION): $(BUILD)/tools/inlinetune packaging/gen-completion.py
+	@mkdir -p $(@D)
+	@echo "  GEN     $@"
+	@python3 packaging/gen-completion.py $(BUILD)/tools/inlinetune > $@.tmp && mv $@.tmp $@
+
+install: $(foreach c,$(INSTALL_CCS),$(BUILD)/$(c)/inlinetune.so) tools man completion
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	  $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 755 $(BUILD)/tools/inlinetune $(DESTDIR)$(BINDIR)/inlinetune
+	$(INSTALL) -m 644 $(MAN_PAGES)/*.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 $(MAN_PAGES)/*.5 $(DESTDIR)$(MANDIR)/man5/
+	$(INSTALL) -m 644 $(MAN_PAGES)/*.7 $(DESTDIR)$(MANDIR)/man7/
+	$(INSTALL) -m 644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/inlinetune
+	$(INSTALL) -m 644 README.md docs/*.md docs/log-schema.json $(DESTDIR)$(DOCDIR)/
+	@set -e; for c in $(INSTALL_CCS); do \
+	  dir=$$($$c -print-file-name=plugin); \
+	  case $$dir in /*) ;; *) echo "make install: $$c has no plugin directory ($$c -print-file-name=plugin: $$dir)" >&2; exit 1 ;; esac; \
+	  echo "$(INSTALL) -d $(DESTDIR)$$dir && $(INSTALL) -m 644 $(BUILD)/$$c/inlinetune.so $(DESTDIR)$$dir/inlinetune.so"; \
+	  $(INSTALL) -d $(DESTDIR)$$dir && $(INSTALL) -m 644 $(BUILD)/$$c/inlinetune.so $(DESTDIR)$$dir/inlinetune.so; \
+	done
+
+# Removes what install put there (the directories only when left empty).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/inlinetune $(DESTDIR)$(BASHCOMPDIR)/inlinetune \
+	  $(DESTDIR)$(MANDIR)/man1/inlinetune.1 $(DESTDIR)$(MANDIR)/man1/inlinetune-*.1 \
+	  $(DESTDIR)$(MANDIR)/man5/inlinetune-policy.5 $(DESTDIR)$(MANDIR)/man7/inlinetune-plugin.7
+	rm -rf $(DESTDIR)$(DOCDIR)
+	@set -e; for c in $(INSTALL_CCS); do \
+	  dir=$$($$c -print-file-name=plugin); \
+	  case $$dir in /*) rm -f $(DESTDIR)$$dir/inlinetune.so ;; esac; \
+	done
+
+# The packages of this tree's build (as the kernel's bindeb-pkg): debian/ is
+# generated in build/deb/src, dpkg-buildpackage leaves the .debs in build/deb/.
+DEB_DIR := $(BUILD)/deb
+DEB_CCS ?= $(INSTALLED_CCS)
+deb: $(foreach c,$(DEB_CCS),$(BUILD)/$(c)/inlinetune.so) tools man completion
+	@bash scripts/install-deps.sh packaging
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/src
+	bash packaging/gen-debian.sh $(DEB_DIR)/src $(abspath $(BUILD)) $(DEB_CCS)
+	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
+	@ls $(DEB_DIR)/*.deb
+
+# Installing: the man pages and the completion against the CLI's --help, the
+# pages rendered without warnings, make install into a scratch DESTDIR, the
+# packages built and lintian-clean, installed into a scratch root whose plugin
+# a kernel TU loads by name (testsuite/install, lit).
+check-install: deb
+	$(LIT) $(LIT_OPTS) --param inlinetune=$(abspath $(BUILD))/tools/inlinetune \
+	  --param build=$(abspath $(BUILD)) --param ccs="$(DEB_CCS)" testsuite/install
 
 deps:
 	@bash scripts/install-deps.sh check

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages inlinetune needs; a no-op when all are present.
-# Usage: scripts/install-deps.sh [plugin|fuzz|check|demo|boot]   (default: check)
+# Usage: scripts/install-deps.sh [plugin|fuzz|check|demo|boot|packaging]   (default: check)
 set -eu
 
 base=(make g++ g++-11 g++-12 gcc-11 gcc-12 gcc-11-plugin-dev gcc-12-plugin-dev
@@ -39,14 +39,21 @@ boot=(qemu-system-arm cpio gzip libc6-dev-arm64-cross)
 # the test starts on 127.0.0.1, must give the objects and logs of a local build.
 builds=(ccache distcc)
 
+# make man, make deb and check-install (testsuite/install): help2man makes the
+# man pages from the CLI's --help, groff and man-db render and check them,
+# bash-completion runs the completion's test, debhelper and dpkg-dev build the
+# packages, lintian checks them.
+packaging=(help2man groff-base man-db bash-completion debhelper dpkg-dev lintian)
+
 want=("${base[@]}" "${cross[@]}")
 case "${1:-check}" in
   plugin) want=("${base[@]}") ;;
   fuzz) want=("${base[@]}" "${fuzz[@]}") ;;
-  check) want+=("${kernel[@]}" "${fuzz[@]}" "${browser[@]}" "${boot[@]}" "${builds[@]}") ;;
+  check) want+=("${kernel[@]}" "${fuzz[@]}" "${browser[@]}" "${boot[@]}" "${builds[@]}" "${packaging[@]}") ;;
+  packaging) want+=("${packaging[@]}") ;;
   demo) want+=("${kernel[@]}" "${boot[@]}") ;;
   boot) want+=("${kernel[@]}" "${boot[@]}") ;;
-  *) echo "install-deps.sh: unknown set '$1' (plugin, fuzz, check, demo, boot)" >&2; exit 2 ;;
+  *) echo "install-deps.sh: unknown set '$1' (plugin, fuzz, check, demo, boot, packaging)" >&2; exit 2 ;;
 esac
 
 missing=()
