@@ -204,6 +204,7 @@ int run(const Options &options) {
     sites.title = "Call sites:";
 
   Result res;
+  res.kind = "explain";
   res.headline = fmt::format("{}: {} function{} in {} TU{}; calls into it: {} sites, {} inlined, "
                              "{} refused; calls from it: {} sites, {} inlined, {} refused",
                              pattern, functions.size(), functions.size() == 1 ? "" : "s",
