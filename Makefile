@@ -41,13 +41,33 @@ OPT ?= -O2 -g
 # GCC-free code the plugin and the CLI share (common/), and the decision
 # log library (log/): the plugin links its encoder, the CLI and the fuzzers
 # its decoder (which needs simdjson, the plugin does not).
-COMMON_SRCS := common/glob.cc common/symbol_names.cc common/atomic_file.cc
+COMMON_SRCS := common/glob.cc common/symbol_names.cc common/atomic_file.cc common/did_you_mean.cc \
+  common/project_version.cc
 # format and records (names, ids) serve both halves.
 LOG_ENCODE_SRCS := log/format.cc log/records.cc log/encode.cc
 LOG_DECODE_SRCS := log/decode_line.cc log/decode.cc
 LOG_SRCS := $(LOG_ENCODE_SRCS) $(LOG_DECODE_SRCS)
 LIB_INCLUDES := -Ilog -Icommon
 LIB_HDRS := $(wildcard log/*.h log/*.def common/*.h)
+# The project's version (VERSION) and the git commit the build is made from
+# (`git describe --always --dirty`; "unknown" when this tree is not a git
+# checkout of its own, as a tarball or a package build, or without git;
+# GIT=... another git).  One definition for the plugin and the CLI:
+# common/project_version.cc gets both as defines, and only its objects depend on
+# $(VERSION_STAMP), rewritten when either changes.
+GIT ?= git
+INLINETUNE_VERSION := $(strip $(file < VERSION))
+INLINETUNE_COMMIT = $(eval INLINETUNE_COMMIT := $(or $(shell top=$$($(GIT) -C '$(CURDIR)' rev-parse --show-toplevel 2>/dev/null) && [ "$$top" = '$(realpath $(CURDIR))' ] && $(GIT) -C '$(CURDIR)' describe --always --dirty 2>/dev/null),unknown))$(INLINETUNE_COMMIT)
+VERSION_DEFS = -DINLINETUNE_VERSION='"$(INLINETUNE_VERSION)"' -DINLINETUNE_COMMIT='"$(INLINETUNE_COMMIT)"'
+VERSION_STAMP := $(BUILD)/version.txt
+.PHONY: FORCE
+$(VERSION_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' | cmp -s - $@ || echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' > $@
+VERSION_OBJS = $(foreach d,$(KNOWN_CCS:%=$(BUILD)/%) $(BUILD)/tools $(BUILD)/tools-sanitize,$(d)/obj/common/project_version.o)
+$(VERSION_OBJS): $(VERSION_STAMP)
+$(VERSION_OBJS): VERSION_FLAGS = $(VERSION_DEFS)
+
 # The plugin's GCC-free sources: shared with its unit tests.
 CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/log_sink.cc \
   $(COMMON_SRCS) $(LOG_ENCODE_SRCS)
@@ -80,7 +100,7 @@ $(BUILD)/$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile
 	@test -f $$(call plugin_inc,$(1))/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$(call plugin_inc,$(1))); run 'make deps'" >&2; exit 1; }
 	@echo "  CXX     $$@"
 	@$$(call plugin_cxx,$(1)) $(CXXSTD) $(OPT) $(WARN) -fPIC -fno-rtti -fvisibility=hidden \
-	  -I$$(call plugin_inc,$(1)) -Iplugin $(LIB_INCLUDES) -DINLINETUNE_TARGET_CC='"$(1)"' -c $$< -o $$@
+	  -I$$(call plugin_inc,$(1)) -Iplugin $(LIB_INCLUDES) -DINLINETUNE_TARGET_CC='"$(1)"' $$(VERSION_FLAGS) -c $$< -o $$@
 
 # cc1 dlopens plugins with RTLD_NOW: a build for another GCC would fail to load
 # on a missing symbol before plugin_init could say what is wrong.  Weak
@@ -101,18 +121,18 @@ $(foreach c,$(KNOWN_CCS),$(eval $(call plugin_rules,$(c))))
 # encoder to decoder: log_roundtrip_test.cc).
 UNIT_SRCS := $(wildcard testsuite/unit/*.cc)
 UNIT_LIBS := -lgtest -lgtest_main -pthread -linih -liberty -lzstd -lsimdjson -lfmt
-$(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) Makefile
+$(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) Makefile $(VERSION_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
-	@$(CXX) $(CXXSTD) $(OPT) $(WARN) $(UNIT_CXXFLAGS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) \
+	@$(CXX) $(CXXSTD) $(OPT) $(WARN) $(UNIT_CXXFLAGS) $(VERSION_DEFS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) \
 	  $(LOG_DECODE_SRCS) -o $@ $(UNIT_LIBS)
 
 # The same tests under AddressSanitizer and UndefinedBehaviorSanitizer.
-$(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) Makefile
+$(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) Makefile $(VERSION_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@ (ASan+UBSan)"
 	@$(CXX) $(CXXSTD) -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  -fno-omit-frame-pointer -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) -o $@ \
+	  -fno-omit-frame-pointer $(VERSION_DEFS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) -o $@ \
 	  $(UNIT_LIBS)
 
 LIT := python3 /usr/lib/llvm-14/build/utils/lit/lit.py
@@ -266,7 +286,7 @@ define tools_rules
 $(1)/obj/%.o: %.cc $(TOOLS_HDRS) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CXX     $$@"
-	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools $(LIB_INCLUDES) -c $$< -o $$@
+	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
 
 $(1)/inlinetune: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_SRCS))
 	@echo "  LD      $$@"
@@ -330,7 +350,7 @@ fuzz_objs = $(patsubst %.cc,$(BUILD)/fuzz/obj/%.o,fuzz/$(1)_fuzzer.cc $(2))
 $(BUILD)/fuzz/log_reader: $(call fuzz_objs,log_reader,$(FUZZ_LOG_READER_SRCS))
 $(BUILD)/fuzz/log_reader_elf: $(call fuzz_objs,log_reader_elf,$(FUZZ_LOG_READER_SRCS))
 $(BUILD)/fuzz/log_reader $(BUILD)/fuzz/log_reader_elf: FUZZ_LIBS := $(FUZZ_LOG_READER_LIBS)
-$(BUILD)/fuzz/policy: $(call fuzz_objs,policy,plugin/policy.cc common/glob.cc)
+$(BUILD)/fuzz/policy: $(call fuzz_objs,policy,plugin/policy.cc common/glob.cc common/did_you_mean.cc)
 $(BUILD)/fuzz/policy: FUZZ_LIBS := -linih
 $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%):
 	@echo "  LD      $@"

@@ -38,6 +38,7 @@
 #include "params.h"
 #include "policy.h"
 #include "source_path.h"
+#include "project_version.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -390,6 +391,7 @@ void print_summary() {
     line += "; tag '" + state->options.tag + "'";
   if (!state->policy_md5.empty())
     line += "; policy md5 " + state->policy_md5;
+  line += std::string("; ") + kVersionLine;
   fprintf(stderr, "%s\n", line.c_str());
 }
 
@@ -556,7 +558,9 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
     return 1;
 
   static std::string help = option_help_text();
-  static plugin_info plugin_info = {"0.1", help.c_str()};
+  // GCC prints the version with its own (cc1 -version, an internal compiler error).
+  static std::string plugin_version = std::string(kVersion) + " (commit " + kCommit + ")";
+  static plugin_info plugin_info = {plugin_version.c_str(), help.c_str()};
   register_callback(info->base_name, PLUGIN_INFO, nullptr, &plugin_info);
   // The TU's path is known once the front end has read the first line marker.
   register_callback(info->base_name, PLUGIN_START_UNIT, on_start_unit, nullptr);

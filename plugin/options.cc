@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "options.h"
 
+#include "did_you_mean.h"
+
 namespace inlinetune {
 
 std::string PluginArg::spelling() const {
@@ -44,6 +46,30 @@ std::string option_help_text() {
   return text;
 }
 
+// log= takes two lowercase keywords, and any other value is a directory:
+// log=OFF or log=Obj would silently create a directory of that name in every
+// compile's working directory and log there.  Such a value is an error, not a
+// warning: the plugin is silent unless asked, and kbuild probes flags with
+// -Werror, where a warning would quietly fail every probe (and so change the
+// kernel's flags) while the real compiles went on; an error stops the build
+// where the user looks.  A directory of that name is still one path away:
+// log=./OFF.
+static bool log_keyword_in_other_case(const std::string &value, std::string *keyword) {
+  for (const char *k : {"obj", "off"}) {
+    std::string_view kw = k;
+    if (value.size() != kw.size() || value == kw)
+      continue;
+    bool same = true;
+    for (size_t i = 0; i < kw.size(); ++i)
+      same = same && (value[i] | 0x20) == kw[i]; // ASCII letters only in both
+    if (same) {
+      *keyword = k;
+      return true;
+    }
+  }
+  return false;
+}
+
 static std::string known_keys() {
   std::string keys;
   for (const OptionSpec &o : option_table())
@@ -60,7 +86,13 @@ bool parse_options(const std::vector<PluginArg> &args, Options *out,
       if (arg.key == o.key)
         spec = &o;
     if (!spec) {
-      errors->push_back("unknown option '" + arg.spelling() + "' (known: " + known_keys() + ")");
+      std::vector<std::string_view> keys;
+      for (const OptionSpec &o : option_table())
+        keys.push_back(o.key);
+      std::string hint = closest_word(arg.key, keys);
+      errors->push_back("unknown option '" + arg.spelling() + "'" +
+                        (hint.empty() ? "" : " (did you mean '" + hint + "'?)") +
+                        " (known: " + known_keys() + ")");
       continue;
     }
     if (spec->kind == OptionSpec::Kind::Flag && arg.value) {
@@ -83,9 +115,18 @@ bool parse_options(const std::vector<PluginArg> &args, Options *out,
       out->srctree = v;
     else if (arg.key == "tag")
       out->tag = v;
-    else if (arg.key == "log")
+    else if (arg.key == "log") {
+      std::string keyword;
+      if (log_keyword_in_other_case(v, &keyword)) {
+        errors->push_back("option '" + arg.spelling() +
+                          "': log= takes 'obj' or 'off', in lowercase, or a directory: did you "
+                          "mean 'log=" +
+                          keyword + "'? (for a directory named '" + v + "', write 'log=./" + v +
+                          "')");
+        continue;
+      }
       out->log = v;
-    else if (arg.key == "verbose")
+    } else if (arg.key == "verbose")
       out->verbose = true;
   }
   return errors->size() == errors_before;

@@ -35,6 +35,13 @@ bool check_param(const ParamSetting &setting, GccParam *out, std::string *error)
   // decoded[0] is the program name.
   if (count != 2 || decoded[1].opt_index == OPT_SPECIAL_unknown ||
       !(cl_options[decoded[1].opt_index].flags & CL_PARAMS)) {
+    // A key near a policy key ("profle") is that key misspelt rather than a
+    // param, even when some param is as near: the policy's keys are few.
+    if (!setting.near_key.empty()) {
+      *error = "'" + setting.name + "' is neither a policy key nor a GCC param (did you mean '" +
+               setting.near_key + "'?)";
+      return false;
+    }
     std::string hint = closest_param(setting.name);
     *error = "unknown GCC param '" + setting.name + "'";
     if (!hint.empty())

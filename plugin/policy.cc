@@ -3,6 +3,8 @@
 // described in docs/policy.md; keep the two in step.
 #include "policy.h"
 
+#include "did_you_mean.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -60,6 +62,17 @@ bool plausible_param_name(std::string_view name) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
            c == '_';
   });
+}
+
+// " (did you mean 'rfc'?)" for the closest of the known profiles, or "".
+std::string closest_profile(std::string_view name, const ProfileMap &profiles,
+                            std::string_view except = {}) {
+  std::vector<std::string_view> names;
+  for (const auto &entry : profiles)
+    if (entry.first != except)
+      names.push_back(entry.first);
+  std::string best = closest_word(name, names);
+  return best.empty() ? std::string() : " (did you mean '" + best + "'?)";
 }
 
 std::string known_profiles(const ProfileMap &profiles, std::string_view except = {}) {
@@ -250,7 +263,11 @@ private:
       return;
     }
     section_ = Section::Skip;
+    std::string hint = closest_word(kind, {"profile", "rule"});
     error(line_, "unknown section " + quote("[" + std::string(inner) + "]") +
+                     (hint.empty() ? ""
+                                   : " (did you mean '[" + hint +
+                                         (rest.empty() ? "" : " " + std::string(rest)) + "]'?)") +
                      ": expected '[profile NAME]', '[rule]' or '[rule LABEL]'");
   }
 
@@ -290,6 +307,19 @@ private:
       error(line_, "empty value for " + quote(name));
       return;
     }
+    // inih's rule, which docs/policy.md repeats: '#' starts a comment only at
+    // the start of a line; after text only ';' does (after whitespace).  No
+    // value has a use for a '#' after whitespace (a param value, a glob, a
+    // function name), and some would otherwise pass silently: a never-inline
+    // name 'f # why' matches nothing.
+    for (size_t i = 1; i < value.size(); ++i)
+      if (value[i] == '#' && (value[i - 1] == ' ' || value[i - 1] == '\t')) {
+        error(line_, "'#' after text is not a comment: the value of " + quote(name) + " would be " +
+                         quote(value) +
+                         "; only a line that starts with '#' is a comment (end a "
+                         "line with ' ; text' instead)");
+        return;
+      }
     if (section_ == Section::ParamProfile)
       profile_key(name, value);
     else
@@ -408,9 +438,11 @@ private:
     }
     auto it = profiles_.find(name);
     if (it == profiles_.end()) {
-      error(line_, "unknown profile " + quote(name) + "; known profiles: " +
-                       known_profiles(profiles_, in_profile ? profile_.name : "") +
-                       " (a profile must be defined before it is used)");
+      error(line_,
+            "unknown profile " + quote(name) +
+                closest_profile(name, profiles_, in_profile ? profile_.name : "") +
+                "; known profiles: " + known_profiles(profiles_, in_profile ? profile_.name : "") +
+                " (a profile must be defined before it is used)");
       return;
     }
     out->insert(out->end(), it->second.params.begin(), it->second.params.end());
@@ -429,7 +461,8 @@ private:
       error(line_, "value " + quote(value) + " of " + quote(name) + " contains whitespace");
       return;
     }
-    out->push_back(ParamSetting{std::string(name), std::string(value), here()});
+    out->push_back(ParamSetting{std::string(name), std::string(value), here(),
+                                closest_word(name, policy_keys())});
   }
 
   ProfileMap &profiles_;
@@ -452,6 +485,12 @@ private:
 };
 
 } // namespace
+
+const std::vector<std::string_view> &policy_keys() {
+  static const std::vector<std::string_view> keys = {"tu", "function", "profile", "never-inline",
+                                                     "never-inline-call"};
+  return keys;
+}
 
 std::string Origin::describe() const {
   if (file.empty())
@@ -499,7 +538,7 @@ Policy::Policy() {
       {"max-inline-insns-single", "200"},
   };
   for (const auto &[name, value] : kRfc)
-    rfc.push_back(ParamSetting{name, value, builtin});
+    rfc.push_back(ParamSetting{name, value, builtin, {}});
   profiles_["rfc"] = ParamProfile{"rfc", std::move(rfc), builtin};
 }
 
@@ -507,8 +546,9 @@ bool Policy::add_profile_rule(std::string_view name, const Origin &origin,
                               std::vector<PolicyDiagnostic> *diags) {
   const ParamProfile *p = find_profile(name);
   if (!p) {
-    diags->push_back(PolicyDiagnostic{origin, "unknown profile " + quote(name) +
-                                            "; known profiles: " + known_profiles(profiles_)});
+    diags->push_back(PolicyDiagnostic{
+        origin, "unknown profile " + quote(name) + closest_profile(name, profiles_) +
+                    "; known profiles: " + known_profiles(profiles_)});
     return false;
   }
   Rule r;

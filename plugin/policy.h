@@ -34,7 +34,15 @@ struct ParamSetting {
   std::string name;  // GCC's spelling without "--param=", e.g. "max-inline-insns-auto"
   std::string value; // as written, e.g. "30"
   Origin origin;
+  // A policy key NAME is a likely misspelling of ("profle": "profile"), or
+  // empty.  Any key that is not a policy key is a param, and only GCC knows
+  // its params: the plugin says "did you mean" this key when GCC has no
+  // param NAME.
+  std::string near_key;
 };
+
+// The keys a policy file gives a meaning to (any other key is a GCC param).
+const std::vector<std::string_view> &policy_keys();
 
 struct ParamProfile {
   std::string name;

@@ -59,3 +59,39 @@ TEST(Options, HelpTextListsEveryOption) {
     EXPECT_NE(help.find(o.key), std::string::npos) << o.key;
   EXPECT_NE(help.find("policy=FILE"), std::string::npos);
 }
+
+TEST(Options, UnknownKeySuggestsTheClosest) {
+  Options o;
+  std::vector<std::string> errors;
+  EXPECT_FALSE(parse_options({arg("polcy", "a.ini"), arg("Verbose")}, &o, &errors));
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0], "unknown option '-fplugin-arg-inlinetune-polcy=a.ini' (did you mean "
+                       "'policy'?) (known: profile, policy, noinline, srctree, tag, log, verbose)");
+  EXPECT_NE(errors[1].find("(did you mean 'verbose'?)"), std::string::npos) << errors[1];
+}
+
+// log= takes lowercase keywords; a directory named like one in another case
+// (log=OFF would create ./OFF and log there) is an error saying how to name
+// such a directory.
+TEST(Options, LogKeywordsAreLowercase) {
+  for (const char *bad : {"OFF", "Off", "oFf", "OBJ", "Obj"}) {
+    Options o;
+    std::vector<std::string> errors;
+    EXPECT_FALSE(parse_options({arg("log", bad)}, &o, &errors)) << bad;
+    ASSERT_EQ(errors.size(), 1u) << bad;
+    std::string want = std::string(bad[1] == 'F' || bad[1] == 'f' ? "off" : "obj");
+    EXPECT_EQ(errors[0], "option '-fplugin-arg-inlinetune-log=" + std::string(bad) +
+                             "': log= takes 'obj' or 'off', in lowercase, or a directory: did you "
+                             "mean 'log=" +
+                             want + "'? (for a directory named '" + bad + "', write 'log=./" + bad +
+                             "')");
+    EXPECT_EQ(o.log, "obj") << bad; // the default stands
+  }
+  for (const char *good : {"off", "obj", "./OFF", "logs/OBJ", "OFFS", "of", "/tmp/Off"}) {
+    Options o;
+    std::vector<std::string> errors;
+    EXPECT_TRUE(parse_options({arg("log", good)}, &o, &errors)) << good;
+    EXPECT_TRUE(errors.empty()) << good;
+    EXPECT_EQ(o.log, good);
+  }
+}

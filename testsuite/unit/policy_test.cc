@@ -613,8 +613,63 @@ TEST(Errors, NulByte) {
 }
 
 TEST(Errors, HashAfterTextIsNotAComment) {
+  // inih's rule: '#' is a comment at the start of a line only.
+  const std::string msg = "'#' after text is not a comment";
   expect_one_error("[rule]\nmax-inline-insns-auto = 3 # why\n", 2,
-                   {"value '3 # why' of 'max-inline-insns-auto' contains whitespace"});
+                   {msg, "the value of 'max-inline-insns-auto' would be '3 # why'",
+                    "only a line that starts with '#' is a comment", "' ; text'"});
+  // The same for every key, also where the value would pass: a never-inline
+  // name 'f # why' would match nothing, silently.
+  expect_one_error("[rule]\nnever-inline = f # why\n", 2, {msg, "'never-inline'"});
+  expect_one_error("[rule]\ntu = fs/**\t# why\nx = 1\n", 2, {msg, "'tu'"});
+  expect_one_error("[rule]\nprofile = rfc # why\n", 2, {msg, "'profile'"});
+  // A ';' after whitespace is a comment (inih's), and so is '#' at the start.
+  Policy p = load_ok("# head\n[rule]\n  # indented\nnever-inline = f ; why\nx = 3;4\n");
+  ASSERT_EQ(p.rules().size(), 1u);
+  ASSERT_EQ(p.rules()[0].never_inline.size(), 1u);
+  EXPECT_EQ(p.rules()[0].never_inline[0].name.pattern(), "f");
+  EXPECT_EQ(texts(p.rules()[0].params), std::vector<std::string>{"x=3;4"});
+}
+
+// ---- did you mean ---------------------------------------------------------------
+
+TEST(DidYouMean, KeyNearAPolicyKey) {
+  // Any other key is a GCC param, which only the plugin can check: the
+  // parser keeps the key it is near, for the plugin's message.
+  Policy p = load_ok("[rule]\nprofle = rfc\nfunctoin = f\nmax-inline-insns-auto = 3\n"
+                     "[profile q]\nProfile = rfc\n");
+  std::vector<std::string> near;
+  for (const ParamSetting *s : p.all_params())
+    if (s->origin.file == "p.ini")
+      near.push_back(s->name + ":" + s->near_key);
+  EXPECT_EQ(near, (std::vector<std::string>{"Profile:profile", "profle:profile",
+                                            "functoin:function", "max-inline-insns-auto:"}));
+}
+
+TEST(DidYouMean, UnknownProfile) {
+  expect_one_error("[rule]\nprofile = rfcc\n", 2,
+                   {"unknown profile 'rfcc' (did you mean 'rfc'?); known profiles: gcc, rfc"});
+  expect_one_error("[profile fast]\nx = 1\n[rule]\nprofile = fats\n", 4,
+                   {"unknown profile 'fats' (did you mean 'fast'?)"});
+  // Not the profile itself, which cannot include itself anyway.
+  expect_one_error("[profile rfd]\nprofile = rfcd\n", 2,
+                   {"unknown profile 'rfcd' (did you mean 'rfc'?)"});
+  expect_one_error("[rule]\nprofile = turbo\n", 2, {"unknown profile 'turbo'; known profiles"});
+  Policy cl;
+  std::vector<PolicyDiagnostic> diags;
+  EXPECT_FALSE(cl.add_profile_rule("RFC", Origin{}, &diags));
+  ASSERT_EQ(diags.size(), 1u);
+  EXPECT_EQ(diags[0].describe(),
+            "command line: unknown profile 'RFC' (did you mean 'rfc'?); known profiles: gcc, rfc");
+}
+
+TEST(DidYouMean, UnknownSection) {
+  expect_one_error("[rules]\nx = 1\n", 1, {"unknown section '[rules]' (did you mean '[rule]'?)"});
+  expect_one_error("[Rule tcp]\nx = 1\n", 1,
+                   {"unknown section '[Rule tcp]' (did you mean '[rule tcp]'?)"});
+  expect_one_error("[profil fast]\nx = 1\n", 1,
+                   {"unknown section '[profil fast]' (did you mean '[profile fast]'?)"});
+  expect_one_error("[options]\nx = 1\n", 1, {"unknown section '[options]': expected"});
 }
 
 TEST(Errors, AllErrorsInFileOrder) {

@@ -324,6 +324,7 @@ int explain_one(const std::string &pattern, Matcher &match,
                         f->inlined_callees, f->bytes ? Cell(*f->bytes) : Cell(nullptr)});
 
   Result res;
+  res.kind = "explain";
   res.headline = fmt::format("{}: {} in {}; calls into it: {} sites, {} inlined, "
                              "{} refused; calls from it: {} sites, {} inlined, {} refused",
                              pattern, plural(functions.size(), "function"),
@@ -628,6 +629,7 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
                 d.common.size());
 
   Result res;
+  res.kind = "explain";
   res.headline = fmt::format(
       "{}: base {} -> new {}: {} in {}; calls into it: {} sites, inlined {} -> {}; calls from "
       "it: {} sites, inlined {} -> {}; {} flipped to inlined, {} to not inlined, {} changed in "

@@ -4,6 +4,7 @@
 // knows CLI11.  Exit status: 0, 1 when anything failed, 2 for a usage error.
 #include "commands/commands.h"
 #include "error.h"
+#include "project_version.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -41,6 +42,7 @@ int main(int argc, char **argv) {
   CLI::App app{"Reads the inlining decision logs of the inlinetune GCC plugin "
                "(docs/log-format.md).",
                "inlinetune"};
+  app.set_version_flag("--version", kVersionLine, "Print the version and the git commit it was built from, and exit");
   app.require_subcommand(1);
   std::vector<std::pair<CLI::App *, std::function<int()>>> runs;
   for (const Command &command : commands()) {

@@ -244,7 +244,8 @@ int run(const Options &options) {
   page.title = title;
   page.chartjs = chartjs;
   page.chartjs_origin = chartjs_path;
-  page.data = {{"format", "inlinetune-report-1"},
+  page.data = {{"format", "inlinetune-report"},
+               {"format_version", 1},
                {"title", title},
                {"headline", by_function.headline},
                {"bytes_known", d.tus_without_symbols < d.common.size()},

@@ -120,10 +120,13 @@ int run(const Options &options) {
     for (const SiteModel &s : b.sites)
       groups[{std::string(b.str(s.reason)), ""}].add_site(s);
   } else {
-    // Each TU's group, looked up once: a kernel has a million sites.
+    // Each TU's group, looked up once: a kernel has a million sites.  A
+    // --by file row is one TU, by its key: a source compiled into two
+    // objects is two rows, "SOURCE (OBJECT)" (as diff and db name them).
     std::vector<Totals *> group(b.tus.size());
     for (size_t t = 0; t < b.tus.size(); ++t) {
-      group[t] = &groups[{group_of(b.tus[t].header.source, by), ""}];
+      group[t] =
+          &groups[{by == GroupBy::file ? b.tus[t].key : group_of(b.tus[t].header.source, by), ""}];
       group[t]->tus.insert(static_cast<uint32_t>(t));
     }
     for (const SiteModel &s : b.sites)
@@ -205,6 +208,7 @@ int run(const Options &options) {
   }
 
   Result r;
+  r.kind = "summary";
   r.headline = fmt::format(
       "{} TU{}: {} call sites, {} inlined ({}%), {} refused; {} functions, {} out of line, "
       "estimated growth {}, estimated size {}; {}",

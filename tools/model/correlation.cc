@@ -236,7 +236,13 @@ Correlation correlate(const BuildDiff &diff, const Results &results,
     w.base_max = r.base_max;
     w.new_min = r.new_min;
     w.new_max = r.new_max;
-    if (r.base_min && r.new_min)
+    // A spread needs two runs or more: one run (one layout, one boot) has
+    // min = max = its value and says nothing about noise, so the overlap is
+    // not measured (nullopt), rather than "no" for any change at all.  A
+    // spread without a run count is taken as given (min = max can be runs
+    // that agree: instruction counts under -icount often do).
+    auto measured = [](const std::optional<int64_t> &runs) { return !runs || *runs >= 2; };
+    if (r.base_min && r.new_min && measured(r.base_runs) && measured(r.new_runs))
       w.within_spread = *r.base_min <= *r.new_max && *r.new_min <= *r.base_max;
     w.instructions = is_instruction_metric(r.metric);
     w.rate = is_rate_metric(r.metric);

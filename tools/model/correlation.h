@@ -42,7 +42,8 @@ struct WorkloadCorrelation {
   std::optional<int64_t> base_runs, new_runs;
   std::optional<double> base_min, base_max, new_min, new_max;
   // With both spreads: whether they overlap, i.e. the change is no larger
-  // than the spread over the runs (nullopt: a spread is missing).
+  // than the spread over the runs (nullopt: not measured, when a spread is
+  // missing or comes from fewer than two runs).
   std::optional<bool> within_spread;
   // Whether the metric counts instructions (is_instruction_metric).
   bool instructions = false;

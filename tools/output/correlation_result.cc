@@ -40,6 +40,7 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
                           size_t errors, size_t top) {
   const std::vector<std::string> &base_paths = d.base_paths, &new_paths = d.new_paths;
   Result res;
+  res.kind = "correlate";
   std::string workloads =
       fmt::format("{} workload result{} ({}{})", c.workloads.size(),
                   c.workloads.size() == 1 ? "" : "s", results.path,
@@ -184,6 +185,9 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
   Column base_spread("base_spread", ItemText(item_number), ".."),
       new_spread("new_spread", ItemText(item_number), ".."),
       runs("runs", ItemText(item_number), "/");
+  // Null (JSON, CSV) where a spread is missing or comes from one run.
+  Column within("within_spread");
+  within.null_text = "not measured";
   // Each value beside its spread, and the change beside whether it is
   // within the spread and beside what it cost in .text.
   w.columns = {{"workload"},
@@ -194,7 +198,7 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
                new_spread,
                runs,
                {"change", true},
-               {"within_spread"},
+               within,
                {"text_delta", true},
                {"text_change", true},
                {"bar"},
@@ -217,11 +221,12 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
     if (x.base_runs || x.new_runs)
       run_counts = Cell::array({x.base_runs ? Cell(*x.base_runs) : Cell(nullptr),
                                 x.new_runs ? Cell(*x.new_runs) : Cell(nullptr)});
-    cut(w, {x.workload, x.metric, x.baseline, spread(x.base_min, x.base_max), x.next,
-            spread(x.new_min, x.new_max), run_counts, percent(x.change),
-            x.within_spread ? Cell(*x.within_spread) : Cell(nullptr),
-            text_delta ? Cell(*text_delta) : Cell(nullptr), text_percent, b, x.rate,
-            percent(c.changed_share), percent(x.needed), percent(x.explainable)});
+    // Every workload: --top cuts the functions only.
+    w.rows.push_back({x.workload, x.metric, x.baseline, spread(x.base_min, x.base_max), x.next,
+                      spread(x.new_min, x.new_max), run_counts, percent(x.change),
+                      x.within_spread ? Cell(*x.within_spread) : Cell(nullptr),
+                      text_delta ? Cell(*text_delta) : Cell(nullptr), text_percent, b, x.rate,
+                      percent(c.changed_share), percent(x.needed), percent(x.explainable)});
   }
   res.tables.push_back(std::move(f));
   res.tables.push_back(std::move(w));

@@ -15,7 +15,8 @@
 namespace inlinetune {
 
 // C joins D with RESULTS; ERRORS (the problems reported while reading them
-// all) goes into the summary.  TOP: rows kept per table, 0 for all.
+// all) goes into the summary.  TOP: rows kept of the functions table, 0
+// for all; the workloads table always has every result row.
 Result correlation_result(const BuildDiff &d, const Results &results, const Correlation &c,
                           size_t errors, size_t top);
 

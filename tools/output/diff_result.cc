@@ -153,6 +153,7 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
     throw Error("internal error: function deltas do not add up to the total");
 
   Result res;
+  res.kind = "diff";
   const std::string bytes =
       d.tus_without_symbols == d.common.size()
           ? std::string("bytes: unknown (no symbol tables: logs read from .jsonl files)")

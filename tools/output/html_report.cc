@@ -345,7 +345,8 @@ const char *const page_script = R"PAGE(
           const range = x => x === null ? '' : ' [' + x[0] + '..' + x[1] + ']';
           return [r.baseline + range(r.base_spread) + ' -> ' + r.new + range(r.new_spread) +
                     (r.rate ? ' (a rate: higher is better)' : ' (a cost: lower is better)'),
-                  r.within_spread === true ? 'within the spread of the runs' : '',
+                  r.within_spread === true ? 'within the spread of the runs'
+                    : r.within_spread === false ? 'outside the spread of the runs' : 'spread not measured',
                   r.text_delta === null ? '' : '.text ' + signed(r.text_delta) + ' bytes' +
                     (r.text_change === null ? '' : ' (' + signed(r.text_change) + '%)'),
                   r.explainable === null ? '' : 'explainable by the changed functions: ' + r.explainable + '%'];

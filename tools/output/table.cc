@@ -92,7 +92,7 @@ size_t parse_top(const std::string &value) {
 
 std::string cell_text(const Column &column, const Cell &cell, bool table) {
   if (cell.is_null())
-    return table ? "-" : "";
+    return table ? column.null_text : "";
   if (cell.is_string())
     return cell.get<std::string>();
   if (cell.is_boolean())
@@ -119,7 +119,11 @@ std::string cell_text(const Column &column, const Cell &cell, bool table) {
 }
 
 Cell to_json(const Result &result) {
+  if (result.kind.empty())
+    throw Error("internal error: a result without a kind (table.h: Result::kind)");
   Cell doc = Cell::object();
+  doc["format"] = "inlinetune-" + result.kind;
+  doc["format_version"] = result.format_version;
   doc["summary"] = result.summary;
   for (const Table &t : result.tables) {
     Cell rows = Cell::array();

@@ -36,6 +36,8 @@ struct Column {
   ItemText item;
   std::string separator = "; ";
   size_t max_items = 0;
+  // Table only: the text of a null cell ("-": not known, or not there).
+  std::string null_text = "-";
 };
 
 struct Table {
@@ -50,6 +52,12 @@ struct Table {
 };
 
 struct Result {
+  // JSON: the document's first two keys say what it is and which shape of
+  // it, "format": "inlinetune-KIND" and "format_version": VERSION (KIND the
+  // subcommand: "summary", "diff", ...).  The version goes up when a key
+  // changes its meaning or goes away; a new key keeps it.
+  std::string kind;
+  int format_version = 1;
   std::string headline;          // table format: the first line ("" for none)
   Cell summary = Cell::object(); // JSON: "summary"
   std::vector<Table> tables;
@@ -71,7 +79,8 @@ size_t parse_top(const std::string &value);
 // csv: the first table alone, header row first, RFC 4180 quoting (a field
 // with a comma, quote, CR or LF is quoted, quotes doubled), "" for null;
 // lines end in "\n".
-// json: {"summary": ..., NAME: [{COLUMN: cell, ...}, ...], ..., NAME_omitted: N}.
+// json: {"format": "inlinetune-KIND", "format_version": N, "summary": ...,
+// NAME: [{COLUMN: cell, ...}, ...], ..., NAME_omitted: N}.
 std::string render(const Result &result, Format format);
 // The json format's document as a value.
 Cell to_json(const Result &result);

@@ -11,6 +11,7 @@ namespace {
 
 Result sample() {
   Result r;
+  r.kind = "sample";
   r.headline = "2 rows";
   r.summary = {{"rows", 2}};
   Table t;
@@ -59,6 +60,26 @@ TEST(Printer, JsonKeepsValuesAsTheyAre) {
   EXPECT_TRUE(doc["functions"][1]["bytes"].is_null());
   EXPECT_EQ(doc["more"].size(), 0u);
   EXPECT_FALSE(doc.contains("functions_omitted"));
+}
+
+TEST(Printer, JsonOpensWithItsFormatAndVersion) {
+  Result r = sample();
+  r.format_version = 3;
+  const std::string json = render(r, Format::json);
+  EXPECT_EQ(json.substr(0, json.find("\"summary\"")),
+            "{\n  \"format\": \"inlinetune-sample\",\n  \"format_version\": 3,\n  ");
+  // A result that does not say what it is cannot be printed as JSON.
+  r.kind.clear();
+  EXPECT_THROW(render(r, Format::json), Error);
+  EXPECT_NO_THROW(render(r, Format::table));
+}
+
+TEST(Printer, NullTextPerColumn) {
+  Column c("within_spread");
+  c.null_text = "not measured";
+  EXPECT_EQ(cell_text(c, nullptr, true), "not measured");
+  EXPECT_EQ(cell_text(c, nullptr, false), "");
+  EXPECT_EQ(cell_text(Column("x"), nullptr, true), "-");
 }
 
 TEST(Printer, RowsCutByTopAreCounted) {
