@@ -140,9 +140,12 @@ Collected collect(const Build &b, const std::function<bool(std::string_view)> &w
       if (!p.limit && r.limit)
         p.limit = r.limit;
     }
-    if (first || first_refusal) {
+    if (first) {
       p.growth = r.growth;
       p.callee_size = r.callee_size;
+    } else if (first_refusal) {
+      p.growth = r.growth ? r.growth : p.growth;
+      p.callee_size = r.callee_size ? r.callee_size : p.callee_size;
     }
     if (!r.callee_clone.empty())
       d.clones.push_back(r.callee_clone);

@@ -58,7 +58,7 @@ struct PassDecisions {
   // Each refusal reason and how many records gave it, in the order first
   // met (TU order, then record order).
   std::vector<std::pair<std::string, uint32_t>> refusals;
-  // Of the first refusal record, else of the first record.
+  // Of the first refusal record where it has them, else of the first record.
   std::optional<int64_t> growth, callee_size;
   std::optional<Limit> limit; // of the first refusal record with one
 };
