@@ -186,7 +186,7 @@ Cell correlation_data(const BuildDiff &d, const Results &results, const Executio
 // The annotated-source section: the N files with the most flips (ties by
 // name), as `annotate --diff` shows them, from the models' folded decisions
 // (no records were kept whole).  A file whose text is not found is listed
-// without it, with a note.
+// without it.
 Cell annotate_data(const BuildDiff &d, size_t n, const std::vector<std::string> &source_roots) {
   std::map<std::string, size_t> flips;
   for (const Flip &f : d.flips)
@@ -211,14 +211,9 @@ Cell annotate_data(const BuildDiff &d, size_t n, const std::vector<std::string> 
   std::vector<SourceText> sources;
   for (const AnnotatedFile &f : a.files) {
     std::optional<std::string> path = find_source(f.file, roots);
-    if (path) {
-      sources.push_back(read_source(*path));
-    } else {
-      report({Diagnostic::Level::note, f.file,
-              "source not found for the annotated source (give the tree with --source-root "
-              "DIR): its call sites are shown without it"});
-      sources.emplace_back();
-    }
+    // Not found: the page lists the file's sites without the text, and
+    // says so (a report without the tree is no error, nor worth a note).
+    sources.push_back(path ? read_source(*path) : SourceText());
   }
   return annotation_data(a, sources, SiteFilter::all);
 }

@@ -50,7 +50,7 @@ window.inlinetuneSource = function (parent, data) {
     const box = el('div', { class: 'annotated context-only', 'data-file': f.file });
     parent.append(box);
     box.append(el('h3', {}, f.file));
-    box.append(el('p', { class: 'note' }, (f.source ? 'Read from ' + f.source : 'Source text not found') +
+    box.append(el('p', { class: 'note' }, (f.source ? 'Read from ' + f.source : 'Source text not found (give the tree with --source-root DIR)') +
       '; TU' + (f.tus.length === 1 ? ' ' : 's ') + f.tus.join(', ') + '; ' + f.sites.length + ' call sites.'));
     if (!f.lines) {
       // No text: the sites alone, by line.

@@ -84,10 +84,7 @@ std::string decision_text(const SiteDecision &d) {
       s += "; inline: " + pass_text(*d.ipa, d.callers);
     return s;
   }
-  // Only the model's folded decision (report): the copies, and the
-  // refusal that stands.
-  if (d.records > 1)
-    s += fmt::format(" ({} of {} copies inlined)", d.inlined_records, d.records);
+  // Only the model's folded decision (report): the refusal that stands.
   if (d.reason != "OK") {
     s += " " + d.reason;
     if (std::string l = limit_text(d.limit, d.callers); !l.empty())
