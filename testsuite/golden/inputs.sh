@@ -11,4 +11,4 @@ mkdir -p "$dir"
 sh "$here/Inputs/builds.sh" "$cc" "${cc/gcc/g++}" "$plugin" "$dir"
 cp "$here/Inputs/results.csv" "$here/Inputs/profile.csv" "$dir/"
 cd "$dir"
-bash "$here/outputs.sh" "$tool" out base new results.csv profile.csv do_sys_openat2 h5 'ns::pick(int)'
+GOLDEN_SOURCE_ROOT=src bash "$here/outputs.sh" "$tool" out base new results.csv profile.csv do_sys_openat2 h5 'ns::pick(int)'

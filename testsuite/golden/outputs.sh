@@ -46,7 +46,7 @@ run_to() {
 }
 
 run help --help
-for c in extract summary diff explain db correlate report; do
+for c in extract summary diff explain annotate db correlate report; do
   run "help-$c" "$c" --help
 done
 
@@ -77,6 +77,10 @@ for f in "${formats[@]}"; do
   done
   run "explain-${names[0]}-top1-$f" explain "${names[0]}" "$new" --top 1 --format "$f"
 
+  run "annotate-base-$f" annotate fs/open.c "$base" --format "$f"
+  run "annotate-diff-$f" annotate --diff fs/open.c "$base" "$new" --format "$f"
+  run "annotate-changed-$f" annotate open.c --base "$base" --new "$new" --only changed --format "$f"
+
   run "correlate-$f" correlate "$base" "$new" --results "$results" --format "$f"
   run "correlate-profile-$f" correlate "$base" "$new" --results "$results" \
     --profile "$profile" --format "$f"
@@ -84,6 +88,14 @@ for f in "${formats[@]}"; do
     --profile "$profile" --profile-build base --top 2 --format "$f"
 done
 run_to diff-o diff-o.txt diff "$base" "$new"
+
+# annotate's listing needs the source text: GOLDEN_SOURCE_ROOT, when set,
+# is the tree (-S); else it is looked for as annotate does.
+roots=()
+[ -z "${GOLDEN_SOURCE_ROOT-}" ] || roots=(-S "$GOLDEN_SOURCE_ROOT")
+run annotate-text annotate fs/open.c "$base" "${roots[@]}" --color never
+run annotate-diff-text annotate --diff fs/open.c "$base" "$new" "${roots[@]}" -U 1
+run annotate-all-text annotate --diff fs/open.c "$base" "$new" "${roots[@]}" --all --only flipped
 
 # db: the database as SQL text (sqlite3's .dump: every row of every table).
 run db-base db -o "$scratch/base.sqlite" "$base"
@@ -103,7 +115,7 @@ m = re.search(r'<script type="application/json" id="inlinetune-data">(.*?)</scri
 open(sys.argv[2], 'w', encoding='utf-8').write(m[1] if m else 'no data block\n')
 PY
 }
-run_to report report.html report "$base" "$new" --title "golden"
+run_to report report.html report "$base" "$new" --title "golden" "${roots[@]}"
 run_to report-results report-results.html report "$base" "$new" --results "$results" \
   --profile "$profile" --top 3
 for r in report report-results; do

@@ -20,6 +20,10 @@ const std::vector<Command> &commands() {
        setup_diff},
       {"explain", "Every call site into or out of a function, with reasons and flip thresholds",
        setup_explain},
+      {"annotate",
+       "The source of a file with the decisions at each call line: callee, decision per "
+       "inliner, reason, growth, limit and flip point; with two builds, what changed",
+       setup_annotate},
       {"report",
        "One self-contained HTML page with plots of a diff: bytes by subsystem, flips by reason, "
        "top functions, flip thresholds, correlation with results",

@@ -63,6 +63,7 @@ std::function<int()> setup_extract(Args &args);
 std::function<int()> setup_summary(Args &args);
 std::function<int()> setup_diff(Args &args);
 std::function<int()> setup_explain(Args &args);
+std::function<int()> setup_annotate(Args &args);
 std::function<int()> setup_report(Args &args);
 std::function<int()> setup_db(Args &args);
 std::function<int()> setup_correlate(Args &args);

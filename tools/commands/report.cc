@@ -16,8 +16,11 @@
 #include "commands/option_groups.h"
 #include "error.h"
 #include "inputs/csv_reader.h"
+#include "inputs/source_files.h"
 #include "model/build_diff.h"
 #include "model/correlation.h"
+#include "model/source_annotation.h"
+#include "output/annotation_result.h"
 #include "output/correlation_result.h"
 #include "output/diff_result.h"
 #include "output/html_report.h"
@@ -29,6 +32,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace inlinetune {
 
@@ -44,6 +48,8 @@ struct Options {
   ResultsFileOptions results;
   ExecutionProfileOptions profile;
   std::string title, top = "25", chartjs;
+  std::string annotate = "3";
+  std::vector<std::string> source_roots;
 };
 
 std::string read_chartjs(const std::string &path) {
@@ -177,8 +183,49 @@ Cell correlation_data(const BuildDiff &d, const Results &results, const Executio
   return {{"headline", res.headline}, {"data", to_json(res)}, {"tables", tables}};
 }
 
+// The annotated-source section: the N files with the most flips (ties by
+// name), as `annotate --diff` shows them, from the models' folded decisions
+// (no records were kept whole).  A file whose text is not found is listed
+// without it.
+Cell annotate_data(const BuildDiff &d, size_t n, const std::vector<std::string> &source_roots) {
+  std::map<std::string, size_t> flips;
+  for (const Flip &f : d.flips)
+    if (auto loc = parse_location(f.location))
+      ++flips[std::string(loc->file)];
+  std::vector<std::pair<std::string, size_t>> order(flips.begin(), flips.end());
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto &x, const auto &y) { return x.second > y.second; });
+  if (order.size() > n)
+    order.resize(n);
+  std::set<std::string> files;
+  for (const auto &[file, count] : order)
+    files.insert(file);
+  const Annotation a = annotate_builds(
+      d.base, d.next, [&](std::string_view file) { return files.count(std::string(file)) > 0; });
+  std::vector<std::string> roots = source_roots;
+  for (const auto &[b, paths] :
+       {std::pair(&d.next, &d.new_paths), std::pair(&d.base, &d.base_paths)})
+    for (std::string &r : candidate_source_roots(*b, *paths))
+      if (std::find(roots.begin(), roots.end(), r) == roots.end())
+        roots.push_back(std::move(r));
+  std::vector<SourceText> sources;
+  for (const AnnotatedFile &f : a.files) {
+    std::optional<std::string> path = find_source(f.file, roots);
+    // Not found: the page lists the file's sites without the text, and
+    // says so (a report without the tree is no error, nor worth a note).
+    sources.push_back(path ? read_source(*path) : SourceText());
+  }
+  return annotation_data(a, sources, SiteFilter::all);
+}
+
 int run(const Options &options) {
   const size_t top = parse_top(options.top);
+  size_t annotate = 0;
+  try {
+    annotate = parse_top(options.annotate);
+  } catch (const UsageError &) {
+    throw UsageError("--annotate: '{}' is not a count (0 for none)", options.annotate);
+  }
   const auto [base_paths, new_paths] = options.builds.paths();
   if (options.output.empty() || options.output == "-")
     throw UsageError("give the page's file with -o FILE");
@@ -261,7 +308,8 @@ int run(const Options &options) {
                {"diff", diff},
                {"thresholds", thresholds(d)},
                {"tables", tables},
-               {"correlation", correlation}};
+               {"correlation", correlation},
+               {"annotate", annotate ? annotate_data(d, annotate, options.source_roots) : Cell(nullptr)}};
   out.write(render_page(page));
   out.commit();
   return errors ? 1 : 0;
@@ -284,6 +332,12 @@ std::function<int()> setup_report(Args &args) {
               "The page's title (default: inlinetune report: BASE vs NEW)");
   args.option("--top", "N", &options->top,
               "Functions in the chart and the tables (default 25; 0: all)");
+  args.option("--annotate", "N", &options->annotate,
+              "Annotated source of the N files with the most flipped decisions (default 3; 0: "
+              "none), their changed call sites under their lines");
+  args.multi_option("-S,--source-root", "DIR", &options->source_roots,
+                    "Where the source tree is for --annotate (repeatable), when it is not where "
+                    "the builds ran");
   args.option("--chartjs", "PATH", &options->chartjs,
               "Chart.js to inline (default: Debian libjs-chart.js's " DEFAULT_CHARTJS ")");
   return [options] { return run(*options); };

@@ -2,6 +2,7 @@
 #include "output/html_report.h"
 
 #include "error.h"
+#include "output/annotation_page.h"
 
 #include <fmt/format.h>
 
@@ -367,7 +368,23 @@ const char *const page_script = R"PAGE(
     }
   }
 
-  for (const part of [provenance, subsystems, reasons, functions, thresholds, lists, correlation]) {
+  // ---- annotated source (report --annotate N) ---------------------------------
+  function annotated() {
+    if (!data.annotate)
+      return;
+    const s = section('annotated', 'Annotated source',
+      'The files with the most flipped decisions (--annotate N), each call site under its line as inlinetune annotate prints it: BASE\'s decision -> NEW\'s for a flip, with the reason and the limit that stands; docs/cli.md ("annotate").');
+    if (data.annotate.files.length === 0) {
+      s.append(el('p', {}, 'No decision flipped.'));
+      return;
+    }
+    s.append(el('p', { class: 'headline' }, data.annotate.headline));
+    const r = window.inlinetuneSource(s, data.annotate);
+    if (r.drawn !== r.expected)
+      fail('annotated source: ' + r.drawn + ' of ' + r.expected + ' call sites drawn');
+  }
+
+  for (const part of [provenance, subsystems, reasons, functions, thresholds, lists, annotated, correlation]) {
     try {
       part();
     } catch (e) {
@@ -413,7 +430,7 @@ const char *const guard_script = R"PAGE(
     window.inlinetuneFail('console.error: ' + args.join(' '));
     error.apply(console, args);
   };
-  window.inlinetuneFinish = function (charts) {
+  window.inlinetuneFinish = function (charts, what) {
     const fetched = performance.getEntriesByType('resource').map(r => r.name);
     if (fetched.length)
       window.inlinetuneFail('resources fetched: ' + fetched.join(' '));
@@ -423,7 +440,7 @@ const char *const guard_script = R"PAGE(
     st.setAttribute('data-charts', charts.rendered + '/' + charts.expected);
     if (errors.length === 0) {
       st.setAttribute('data-status', 'ok');
-      st.textContent = 'Page check: ' + charts.rendered + ' charts drawn, no errors.';
+      st.textContent = 'Page check: ' + (what || charts.rendered + ' charts drawn') + ', no errors.';
     }
     show();
   };
@@ -449,8 +466,10 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 footer { margin-top: 3em; color: #777; font-size: 0.8em; }
 )PAGE";
 
+} // namespace
+
 // 16 random bytes, base64: the nonce that lets the page's scripts run.
-std::string nonce() {
+std::string page_nonce() {
   static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::random_device rd;
   std::string out;
@@ -459,7 +478,13 @@ std::string nonce() {
   return out;
 }
 
-} // namespace
+const char *page_guard_script() {
+  return guard_script;
+}
+
+const char *page_style_sheet() {
+  return page_style;
+}
 
 std::string script_json(const nlohmann::ordered_json &data) {
   const std::string text =
@@ -547,7 +572,7 @@ nlohmann::ordered_json table_data(const Table &table) {
 
 std::string render_page(const Page &page) {
   check_inline_script(page.chartjs, page.chartjs_origin);
-  const std::string n = nonce();
+  const std::string n = page_nonce();
   const std::string headline = page.data.value("headline", "");
   std::string out;
   out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
@@ -558,7 +583,7 @@ std::string render_page(const Page &page) {
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   out += "<meta name=\"generator\" content=\"inlinetune report\">\n";
   out += "<title>" + html_escape(page.title) + "</title>\n";
-  out += "<style>" + std::string(page_style) + "</style>\n";
+  out += "<style>" + std::string(page_style) + source_view_style() + "</style>\n";
   out += fmt::format("<script nonce=\"{}\">{}</script>\n", n, guard_script);
   out += "</head>\n<body>\n";
   out += "<h1>" + html_escape(page.title) + "</h1>\n";
@@ -578,6 +603,7 @@ std::string render_page(const Page &page) {
   out += "<script type=\"application/json\" id=\"inlinetune-data\">";
   out += script_json(page.data);
   out += "</script>\n";
+  out += fmt::format("<script nonce=\"{}\">{}</script>\n", n, source_view_script());
   out += fmt::format("<script nonce=\"{}\">{}</script>\n", n, page_script);
   out += "</body>\n</html>\n";
   return out;

@@ -57,4 +57,13 @@ struct Page {
 // (check_inline_script).
 std::string render_page(const Page &page);
 
+// The pieces another page of this kind (annotate's, output/annotation_page.h)
+// shares: a fresh nonce for its scripts, the guard script that runs first and
+// keeps #status (window.inlinetuneFail(message), and
+// window.inlinetuneFinish(charts[, what]) once drawn: WHAT replaces "N charts
+// drawn" in the status text), and the style sheet.
+std::string page_nonce();
+const char *page_guard_script();
+const char *page_style_sheet();
+
 } // namespace inlinetune

@@ -103,7 +103,7 @@ TEST(TableData, CellsAsTheTableFormatPrintsThem) {
   EXPECT_EQ(d["omitted"], 7);
 }
 
-TEST(Page, OneDataBlockFourScriptsNothingFetched) {
+TEST(Page, OneDataBlockFiveScriptsNothingFetched) {
   Page page;
   page.title = "report " + kAbsurd;
   page.data = {{"headline", "1 -> 2 " + kAbsurd}, {"name", kAbsurd}};
@@ -111,10 +111,11 @@ TEST(Page, OneDataBlockFourScriptsNothingFetched) {
   page.chartjs_origin = "chart.min.js";
   const std::string html = render_page(page);
 
-  // The guard, Chart.js, the data block and the page's script: each closed
-  // once, so nothing in the data closed one early.
-  EXPECT_EQ(count(html, "<script"), 4u);
-  EXPECT_EQ(count(lower(html), "</script"), 4u);
+  // The guard, Chart.js, the data block, the annotated source's view
+  // (output/annotation_page.h) and the page's script: each closed once, so
+  // nothing in the data closed one early.
+  EXPECT_EQ(count(html, "<script"), 5u);
+  EXPECT_EQ(count(lower(html), "</script"), 5u);
   EXPECT_EQ(count(html, "<img"), 0u);
   EXPECT_NE(html.find("<title>report &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</title>"),
             std::string::npos);
@@ -136,7 +137,7 @@ TEST(Page, OneDataBlockFourScriptsNothingFetched) {
                  "script-src 'nonce-([A-Za-z0-9+/]+)'; style-src 'unsafe-inline'; img-src "
                  "data:\">")));
   EXPECT_GE(m[1].length(), 16);
-  EXPECT_EQ(count(html, "<script nonce=\"" + m[1].str() + "\">"), 3u);
+  EXPECT_EQ(count(html, "<script nonce=\"" + m[1].str() + "\">"), 4u);
   EXPECT_EQ(count(html, "src=\"http"), 0u);
   EXPECT_EQ(count(html, "href=\"http"), 0u);
 }
