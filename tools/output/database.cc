@@ -607,7 +607,7 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
       for (NameId c : b.callers(s))
         callers.emplace_back(b.str(c));
       std::sort(callers.begin(), callers.end());
-      const bool limit = s.limit.has_value();
+      const SiteLimit *limit = b.site_limit(s);
       const Location place = split_location(b.str(s.location));
       decision.run(
           build, s.tu, id, model(s.lexical_caller),
@@ -615,10 +615,10 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
           model(s.callee), optional_if(s.callee_symbol != s.callee, model(s.callee_symbol)),
           files.id(place.file), place.line, place.column, lists.id(json_array(callers)), s.records,
           s.inlined_records, s.einline_inlined, s.ipa_inlined, s.inlined(), model(s.reason),
-          optional_if(limit, limit ? model(s.limit->param) : 0),
-          optional_if(limit, limit ? s.limit->value : 0),
-          optional_if(limit, limit ? model(s.limit->params_of) : 0),
-          limit ? s.limit->flip_at : std::nullopt);
+          optional_if(limit != nullptr, limit ? model(limit->param) : 0),
+          optional_if(limit != nullptr, limit ? limit->value : 0),
+          optional_if(limit != nullptr, limit ? model(limit->params_of) : 0),
+          limit ? limit->flip_at : std::nullopt);
       ++n.decisions;
     }
     first = last;
