@@ -24,7 +24,7 @@
 #   make bench-overhead       compile-time overhead of the plugin against --param
 #   make bench-log            what the decision log costs and weighs against GCC's own reports
 #   make bench-kernel         kernel variants: selftests, workloads in instructions per op, HTML reports
-#   make bench-tools          how fast inlinetune reads a whole kernel's logs (summary, diff)
+#   make bench-tools          how fast inlinetune reads a whole kernel's logs (summary, diff, explain, db)
 #   make bench-fuzz           fuzz the log reader and the policy parser (FUZZ_SECONDS each)
 #   make bench-fullkernel     arm64 defconfig built with and without the plugin: crashes, warnings, links, logs, cost
 #   make deps                 install the Debian packages the project needs
@@ -378,9 +378,10 @@ bench-fullkernel: deps
 # ---- bench-tools: inlinetune on a whole kernel's logs ----------------------
 # A synthetic arm64 defconfig build (6898 TUs, made of 100 real ones compiled
 # with the plugin, profile=gcc and profile=rfc; bench/synth_logs.py), cached in
-# build/bench/tools/; times summary, diff and extract into
-# build/bench/tools.csv (RUNS, SAMPLE, NTUS, LAYOUTS, INLINETUNE_JOBS, INLINETUNE_TOOL;
-# bench/tools.sh).  Goal: summary and diff in <= 10 s and <= 1 GiB each.
+# build/bench/tools/; times summary, diff, explain '*' --format csv, db and
+# extract into build/bench/tools.csv (RUNS, SAMPLE, NTUS, LAYOUTS, INLINETUNE_JOBS,
+# INLINETUNE_TOOL; bench/tools.sh).  Goals: summary and diff in <= 3 s and
+# <= 512 MiB each, explain in <= 300 MiB; db's time, peak and file size measured.
 .PHONY: bench-tools
 bench-tools: deps
 	$(MAKE) all

@@ -97,12 +97,20 @@ run annotate-text annotate fs/open.c "$base" "${roots[@]}" --color never
 run annotate-diff-text annotate --diff fs/open.c "$base" "$new" "${roots[@]}" -U 1
 run annotate-all-text annotate --diff fs/open.c "$base" "$new" "${roots[@]}" --all --only flipped
 
-# db: the database as SQL text (sqlite3's .dump: every row of every table).
+# db: every row of every table docs/cli.md documents, as SQL INSERTs
+# (sqlite3's insert mode: each value's type shows), in the order of its key;
+# not how they are stored (schema 4 made the tables views over interned
+# names), which sqlite3's .dump would show.
 run db-base db -o "$scratch/base.sqlite" "$base"
 run db-both db -o "$scratch/both.sqlite" --build base --symbols "$base"
 run db-both-append db -o "$scratch/both.sqlite" --build new --append --symbols --results "$results" "$new"
 for d in base both; do
-  sqlite3 "$scratch/$d.sqlite" .dump >"$out/db-$d.sql"
+  for table_key in meta:key builds:build "tus:build, tu" "sites:build, tu, line" \
+    "decisions:build, tu, id" "functions:build, tu, symbol" "symbols:build, tu, symbol" \
+    "never_inline:build, tu, position" "results:file, line"; do
+    sqlite3 "$scratch/$d.sqlite" ".mode insert ${table_key%%:*}" \
+      "SELECT * FROM ${table_key%%:*} ORDER BY ${table_key#*:}"
+  done >"$out/db-$d.sql"
 done
 
 # report: the page's data block (all it shows; docs/cli.md "The data block"),

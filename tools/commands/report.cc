@@ -129,13 +129,14 @@ Cell thresholds(const BuildDiff &d) {
   for (auto [bt, nt] : d.common)
     compared[nt] = true;
   for (const SiteModel &s : d.next.sites) {
-    if (s.inlined() || !s.limit || !compared[s.tu])
+    const SiteLimit *limit = d.next.site_limit(s);
+    if (s.inlined() || !limit || !compared[s.tu])
       continue;
-    Param &p = params[std::string(d.next.str(s.limit->param))];
+    Param &p = params[std::string(d.next.str(limit->param))];
     ++p.refused;
-    ++p.values[s.limit->value];
-    if (s.limit->flip_at)
-      ++p.flip_at[*s.limit->flip_at];
+    ++p.values[limit->value];
+    if (limit->flip_at)
+      ++p.flip_at[*limit->flip_at];
     else
       ++p.unknown;
   }

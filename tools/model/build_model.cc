@@ -143,13 +143,14 @@ std::optional<size_t> Build::find_function(uint32_t tu, std::string_view symbol)
 }
 
 std::optional<Limit> Build::limit(const SiteModel &s) const {
-  if (!s.limit)
+  const SiteLimit *limit = site_limit(s);
+  if (!limit)
     return std::nullopt;
   Limit l;
-  l.param = std::string(names[s.limit->param]);
-  l.value = s.limit->value;
-  l.flip_at = s.limit->flip_at;
-  l.params_of = std::string(names[s.limit->params_of]);
+  l.param = std::string(names[limit->param]);
+  l.value = limit->value;
+  l.flip_at = limit->flip_at;
+  l.params_of = std::string(names[limit->params_of]);
   return l;
 }
 
@@ -480,10 +481,18 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
         } else if (!sm.has_refusal || (r.pass == Pass::ipa && !sm.refused_by_ipa)) {
           // The first refusal, replaced by the IPA inliner's first: it decided last.
           sm.reason = id(r.reason);
-          sm.limit = r.limit;
-          if (sm.limit) {
-            sm.limit->param = id(r.limit->param);
-            sm.limit->params_of = id(r.limit->params_of);
+          if (r.limit) {
+            SiteLimit limit = *r.limit;
+            limit.param = id(r.limit->param);
+            limit.params_of = id(r.limit->params_of);
+            if (!sm.limit_at) {
+              b.limits.push_back(limit);
+              sm.limit_at = static_cast<uint32_t>(b.limits.size());
+            } else {
+              b.limits[sm.limit_at - 1] = limit;
+            }
+          } else {
+            sm.limit_at = 0; // (its entry in b.limits, if any, stays unused)
           }
           sm.has_refusal = true;
           sm.refused_by_ipa = r.pass == Pass::ipa;
@@ -586,7 +595,7 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
   for (SiteModel &sm : b.sites)
     if (sm.inlined()) {
       sm.reason = ok;
-      sm.limit.reset();
+      sm.limit_at = 0;
     }
 
   // Keys: the source, made unique where two TUs share one (a file compiled

@@ -112,8 +112,9 @@ struct TuModel {
 };
 
 // One call site of one TU, identified by its id: the call as written, with
-// the decisions of both inliners on every copy of it.  Some 80 bytes: a
-// kernel build has about a million.
+// the decisions of both inliners on every copy of it.  56 bytes, its limit
+// kept apart (Build::site_limit; a site in four has one): a kernel build
+// has about a million.
 struct SiteModel {
   uint32_t tu = 0;
   NameId id = 0;
@@ -130,13 +131,13 @@ struct SiteModel {
   uint32_t records = 0; // records with this id
   uint32_t inlined_records = 0;
   bool einline_inlined = false, ipa_inlined = false;
+  bool has_refusal = false, refused_by_ipa = false; // while loading
   // The site's decision: inlined when either inliner inlined it (any copy).
   bool inlined() const { return einline_inlined || ipa_inlined; }
   // "OK" when inlined, else the refusal that stands: the IPA inliner's when it
   // saw the call (its first record), else the early inliner's.
   NameId reason = 0;
-  std::optional<SiteLimit> limit;                   // of that refusal
-  bool has_refusal = false, refused_by_ipa = false; // while loading
+  uint32_t limit_at = 0; // that refusal's limit: 1 + its index in Build::limits, 0 for none
 };
 
 // One function defined in one TU, identified by its symbol.
@@ -191,10 +192,16 @@ struct Build {
   // "a > b > c".
   std::string chain_text(const CopyModel &c) const;
 
+  // The same with the param interned; null when the site has no limit.
+  const SiteLimit *site_limit(const SiteModel &s) const {
+    return s.limit_at ? &limits[s.limit_at - 1] : nullptr;
+  }
+
   // Filled by the loader.
   std::vector<NameId> caller_ids; // SiteModel::callers_at
   std::vector<CopyModel> copy_list; // SiteModel::copies_at
   std::vector<NameId> chain_ids;    // CopyModel::chain_at
+  std::vector<SiteLimit> limits;  // SiteModel::limit_at
   // (tu << 32 | name, index into sites / functions), sorted: some 16 bytes
   // an entry, where an unordered_map took about 40.
   std::vector<std::pair<uint64_t, uint32_t>> site_index, function_index;

@@ -22,9 +22,11 @@ namespace inlinetune {
 
 // 1: the first.  2: results got the spread and the iterations
 // (base_min, base_max, new_min, new_max, base_iterations, new_iterations).
+// 3: limit_params_of.  4: names and paths interned (tables names, paths and
+// the *_rows tables), the documented tables views over them.
 // A database of another version is refused, not migrated: --append needs
 // the same version.
-inline constexpr int kDbSchema = 3;
+inline constexpr int kDbSchema = 4;
 
 // An open database; closed by the destructor.  Errors throw Error with
 // SQLite's message.
@@ -47,7 +49,8 @@ public:
   void create_schema();
   // Whether a build of this LABEL is in the database already.
   bool has_build(const std::string &label);
-  // Creates the indexes (after the rows: faster than keeping them up to date).
+  // Creates the indexes (after the rows: faster than keeping them up to
+  // date) and the query planner's statistics (ANALYZE).
   void create_indexes();
 
 private:
@@ -55,8 +58,11 @@ private:
   std::string path_;
 };
 
-// The names of the tables create_schema() makes, in order.
+// The tables and views a user queries (docs/cli.md), in order.
 const std::vector<std::string> &db_tables();
+// The tables create_schema() makes, in order: meta, names, paths, lists, the
+// *_rows tables behind the views, results.
+const std::vector<std::string> &db_storage_tables();
 
 struct DbCounts {
   size_t tus = 0, sites = 0, decisions = 0, functions = 0, symbols = 0, never_inline = 0,

@@ -1,74 +1,10 @@
-PRAGMA foreign_keys=OFF;
-BEGIN TRANSACTION;
-CREATE TABLE meta (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
-INSERT INTO meta VALUES('schema_version','3');
-INSERT INTO meta VALUES('log_schema','2');
 INSERT INTO meta VALUES('generator','inlinetune db');
-CREATE TABLE builds (
-  build TEXT PRIMARY KEY,
-  paths TEXT NOT NULL,
-  files INTEGER NOT NULL,
-  tus INTEGER NOT NULL,
-  errors INTEGER NOT NULL
-);
+INSERT INTO meta VALUES('log_schema','2');
+INSERT INTO meta VALUES('schema_version','4');
 INSERT INTO builds VALUES('base','["base"]',4,3,0);
-CREATE TABLE tus (
-  build TEXT NOT NULL REFERENCES builds(build),
-  tu INTEGER NOT NULL,
-  key TEXT NOT NULL,
-  source TEXT NOT NULL,
-  object TEXT NOT NULL,
-  origin TEXT NOT NULL,
-  origin_index INTEGER NOT NULL,
-  log_schema INTEGER NOT NULL,
-  gcc_version TEXT NOT NULL,
-  gcc_target TEXT NOT NULL,
-  tag TEXT NOT NULL,
-  policy_md5 TEXT,
-  params TEXT NOT NULL,
-  lto INTEGER NOT NULL,
-  has_symbols INTEGER NOT NULL,
-  records INTEGER NOT NULL,
-  PRIMARY KEY (build, tu)
-);
 INSERT INTO tus VALUES('base',0,'fs/open.c','fs/open.c','../base/fs/open.o','base/fs/open.o',1,2,'12.2.0','x86_64-linux-gnu','base','7bcd912ae7b8373faf2c03eccfd897fe','{"early-inlining-insns":"6","max-early-inliner-iterations":"1","inline-heuristics-hint-percent":"200","inline-min-speedup":"30","max-inline-insns-auto":"15","max-inline-insns-single":"70","max-inline-insns-size":"0","max-inline-insns-small":"0","max-inline-insns-recursive":"450","max-inline-insns-recursive-auto":"450","max-inline-recursive-depth":"8","max-inline-recursive-depth-auto":"8","inline-unit-growth":"40","large-function-growth":"100","large-function-insns":"2700","large-stack-frame":"256","large-stack-frame-growth":"1000","large-unit-insns":"10000","uninlined-function-insns":"2","uninlined-function-time":"0","uninlined-thunk-insns":"2","uninlined-thunk-time":"2"}',0,1,36);
 INSERT INTO tus VALUES('base',1,'lib/names.cc','lib/names.cc','../base/lib/names.o','base/logs/..%base%lib%names.o.jsonl',1,2,'12.2.0','x86_64-linux-gnu','base','7bcd912ae7b8373faf2c03eccfd897fe','{"early-inlining-insns":"6","max-early-inliner-iterations":"1","inline-heuristics-hint-percent":"200","inline-min-speedup":"30","max-inline-insns-auto":"15","max-inline-insns-single":"70","max-inline-insns-size":"0","max-inline-insns-small":"0","max-inline-insns-recursive":"450","max-inline-insns-recursive-auto":"450","max-inline-recursive-depth":"8","max-inline-recursive-depth-auto":"8","inline-unit-growth":"40","large-function-growth":"100","large-function-insns":"2700","large-stack-frame":"256","large-stack-frame-growth":"1000","large-unit-insns":"10000","uninlined-function-insns":"2","uninlined-function-time":"0","uninlined-thunk-insns":"2","uninlined-thunk-time":"2"}',0,0,42);
 INSERT INTO tus VALUES('base',2,'mm/slab.c','mm/slab.c','../base/mm/slab.o','base/mm/slab.o',1,2,'12.2.0','x86_64-linux-gnu','base','7bcd912ae7b8373faf2c03eccfd897fe','{"early-inlining-insns":"6","max-early-inliner-iterations":"1","inline-heuristics-hint-percent":"200","inline-min-speedup":"30","max-inline-insns-auto":"15","max-inline-insns-single":"70","max-inline-insns-size":"0","max-inline-insns-small":"0","max-inline-insns-recursive":"450","max-inline-insns-recursive-auto":"450","max-inline-recursive-depth":"8","max-inline-recursive-depth-auto":"8","inline-unit-growth":"40","large-function-growth":"100","large-function-insns":"2700","large-stack-frame":"256","large-stack-frame-growth":"1000","large-unit-insns":"10000","uninlined-function-insns":"2","uninlined-function-time":"0","uninlined-thunk-insns":"2","uninlined-thunk-time":"2"}',0,1,266);
-CREATE TABLE sites (
-  build TEXT NOT NULL,
-  tu INTEGER NOT NULL,
-  line INTEGER NOT NULL,
-  id TEXT NOT NULL,
-  pass TEXT NOT NULL,
-  caller TEXT NOT NULL,
-  caller_symbol TEXT NOT NULL,
-  lexical_caller TEXT NOT NULL,
-  lexical_caller_symbol TEXT NOT NULL,
-  callee TEXT NOT NULL,
-  callee_symbol TEXT NOT NULL,
-  callee_clone TEXT,
-  location TEXT NOT NULL,
-  chain TEXT NOT NULL,
-  inlined INTEGER NOT NULL,
-  reason TEXT NOT NULL,
-  reason_text TEXT NOT NULL,
-  callee_size INTEGER,
-  growth INTEGER,
-  caller_size_before INTEGER,
-  caller_size_after INTEGER,
-  count INTEGER,
-  frequency REAL,
-  hot INTEGER,
-  limit_param TEXT,
-  limit_value INTEGER,
-  limit_params_of TEXT,
-  flip_at INTEGER,
-  PRIMARY KEY (build, tu, line),
-  FOREIGN KEY (build, tu) REFERENCES tus(build, tu)
-);
 INSERT INTO sites VALUES('base',0,2,'30a7ad1946ab6057','einline','do_sys_openat2','do_sys_openat2','do_sys_openat2','do_sys_openat2','putname','putname',NULL,'fs/open.c:42:2','["do_sys_openat2"]',0,'BODY_NOT_AVAILABLE','function body not available',NULL,NULL,34,34,NULL,1.0,1,NULL,NULL,NULL,NULL);
 INSERT INTO sites VALUES('base',0,3,'0defa6ffc7a45237','einline','do_sys_openat2','do_sys_openat2','do_sys_openat2','do_sys_openat2','fd_install','fd_install',NULL,'fs/open.c:39:4','["do_sys_openat2"]',0,'BODY_NOT_AVAILABLE','function body not available',NULL,NULL,34,34,NULL,1.0,1,NULL,NULL,NULL,NULL);
 INSERT INTO sites VALUES('base',0,4,'e00c7017ce642893','einline','do_sys_openat2','do_sys_openat2','do_sys_openat2','do_sys_openat2','fsnotify_open','fsnotify_open',NULL,'fs/open.c:38:4','["do_sys_openat2"]',0,'BODY_NOT_AVAILABLE','function body not available',NULL,NULL,34,34,NULL,1.0,1,NULL,NULL,NULL,NULL);
@@ -382,194 +318,110 @@ INSERT INTO sites VALUES('base',2,250,'0240d652679e7991','inline','h5','h5','h5'
 INSERT INTO sites VALUES('base',2,251,'0240d652679e7991','inline','h5','h5','h5','h5','step','step',NULL,'mm/slab.c:14:24','["h5"]',0,'BODY_NOT_AVAILABLE','function body not available',NULL,NULL,18,18,NULL,1.0,1,NULL,NULL,NULL,NULL);
 INSERT INTO sites VALUES('base',2,252,'0240d652679e7991','inline','h5','h5','h5','h5','step','step',NULL,'mm/slab.c:14:24','["h5"]',0,'BODY_NOT_AVAILABLE','function body not available',NULL,NULL,18,18,NULL,1.0,1,NULL,NULL,NULL,NULL);
 INSERT INTO sites VALUES('base',2,253,'0240d652679e7991','inline','h5','h5','h5','h5','step','step',NULL,'mm/slab.c:14:24','["h5"]',0,'BODY_NOT_AVAILABLE','function body not available',NULL,NULL,18,18,NULL,1.0,1,NULL,NULL,NULL,NULL);
-CREATE TABLE decisions (
-  build TEXT NOT NULL,
-  tu INTEGER NOT NULL,
-  id TEXT NOT NULL,
-  lexical_caller TEXT NOT NULL,
-  lexical_caller_symbol TEXT NOT NULL,
-  callee TEXT NOT NULL,
-  callee_symbol TEXT NOT NULL,
-  location TEXT NOT NULL,
-  callers TEXT NOT NULL,
-  records INTEGER NOT NULL,
-  inlined_records INTEGER NOT NULL,
-  einline_inlined INTEGER NOT NULL,
-  ipa_inlined INTEGER NOT NULL,
-  inlined INTEGER NOT NULL,
-  reason TEXT NOT NULL,
-  limit_param TEXT,
-  limit_value INTEGER,
-  limit_params_of TEXT,
-  flip_at INTEGER,
-  PRIMARY KEY (build, tu, id),
-  FOREIGN KEY (build, tu) REFERENCES tus(build, tu)
-);
-INSERT INTO decisions VALUES('base',0,'30a7ad1946ab6057','do_sys_openat2','do_sys_openat2','putname','putname','fs/open.c:42:2','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'0defa6ffc7a45237','do_sys_openat2','do_sys_openat2','fd_install','fd_install','fs/open.c:39:4','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'e00c7017ce642893','do_sys_openat2','do_sys_openat2','fsnotify_open','fsnotify_open','fs/open.c:38:4','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'4063e77ef310df10','do_sys_openat2','do_sys_openat2','put_unused_fd','put_unused_fd','fs/open.c:35:4','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'737bb7e4bb556a6b','do_sys_openat2','do_sys_openat2','do_filp_open','do_filp_open','fs/open.c:33:20','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'e523f475bb008316','do_sys_openat2','do_sys_openat2','get_unused_fd_flags','get_unused_fd_flags','fs/open.c:31:7','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'3922cef112e26926','do_sys_openat2','do_sys_openat2','getname','getname','fs/open.c:28:8','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',0,'068c47ae9bbbc001','do_sys_openat2','do_sys_openat2','build_open_flags','build_open_flags','fs/open.c:23:11','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'d91b3e654d0a6399','do_sys_open','do_sys_open','build_open_how','build_open_how','fs/open.c:56:24','["do_sys_open"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'0defa6ffc7a45237','do_sys_openat2','do_sys_openat2','fd_install','fd_install','fs/open.c:39:4','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',0,'17c1825fe3163c86','do_sys_open','do_sys_open','do_sys_openat2','do_sys_openat2','fs/open.c:57:9','["do_sys_open","sys_open","sys_openat"]',4,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',12,'do_sys_open',29);
-INSERT INTO decisions VALUES('base',0,'562ca347ea029d8f','sys_open','sys_open','do_sys_open','do_sys_open','fs/open.c:62:9','["sys_open"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'ea0c6a2d5d2f42ab','sys_openat','sys_openat','do_sys_open','do_sys_open','fs/open.c:67:9','["sys_openat"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',0,'671c28d04646d05e','sys_openat2','sys_openat2','do_sys_openat2','do_sys_openat2','fs/open.c:78:9','["sys_openat2"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'sys_openat2',29);
+INSERT INTO decisions VALUES('base',0,'30a7ad1946ab6057','do_sys_openat2','do_sys_openat2','putname','putname','fs/open.c:42:2','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'3922cef112e26926','do_sys_openat2','do_sys_openat2','getname','getname','fs/open.c:28:8','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'4063e77ef310df10','do_sys_openat2','do_sys_openat2','put_unused_fd','put_unused_fd','fs/open.c:35:4','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',0,'528922ab1adb5d17','sys_openat2','sys_openat2','copy_struct_from_user','copy_struct_from_user','fs/open.c:73:13','["sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'3573861e346284c4','ns::pick(int)','_ZN2nsL4pickEi','ns::work(int)','_ZN2ns4workEi','lib/names.cc:12:55','["_ZN2nsL4pickEi"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'356ffa1e345f6109','ns::pick(int)','_ZN2nsL4pickEi','ns::work(int)','_ZN2ns4workEi','lib/names.cc:12:45','["_ZN2nsL4pickEi"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'6a00fd6080d9ae73','int ns::scale<int>(int)','_ZN2nsL5scaleIiEET_S1_','ns::work(int)','_ZN2ns4workEi','lib/names.cc:11:60','["_Z5entryi","_ZN2nsL5scaleIiEET_S1_"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'562ca347ea029d8f','sys_open','sys_open','do_sys_open','do_sys_open','fs/open.c:62:9','["sys_open"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'671c28d04646d05e','sys_openat2','sys_openat2','do_sys_openat2','do_sys_openat2','fs/open.c:78:9','["sys_openat2"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'sys_openat2',29);
+INSERT INTO decisions VALUES('base',0,'737bb7e4bb556a6b','do_sys_openat2','do_sys_openat2','do_filp_open','do_filp_open','fs/open.c:33:20','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'d91b3e654d0a6399','do_sys_open','do_sys_open','build_open_how','build_open_how','fs/open.c:56:24','["do_sys_open"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'e00c7017ce642893','do_sys_openat2','do_sys_openat2','fsnotify_open','fsnotify_open','fs/open.c:38:4','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'e523f475bb008316','do_sys_openat2','do_sys_openat2','get_unused_fd_flags','get_unused_fd_flags','fs/open.c:31:7','["do_sys_openat2"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',0,'ea0c6a2d5d2f42ab','sys_openat','sys_openat','do_sys_open','do_sys_open','fs/open.c:67:9','["sys_openat"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',1,'2218d98967758764','double ns::scale<double>(double)','_ZN2nsL5scaleIdEET_S1_','ns::work(int)','_ZN2ns4workEi','lib/names.cc:11:60','["_Z5entryi","_ZN2nsL5scaleIdEET_S1_"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'9d70b2b3853dac0b','ns::pick(long)','_ZN2nsL4pickEl','ns::work(int)','_ZN2ns4workEi','lib/names.cc:13:47','["_ZN2nsL4pickEl"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'bfc6c49868e2711f','ns::cls::get() const','_ZNK2ns3cls3getEv','ns::work(int)','_ZN2ns4workEi','lib/names.cc:8:32','["_Z5entryi","_ZNK2ns3cls3getEv","_ZZ5entryiENKUliE_clEi"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'8ae3aec0d5cab326','entry(int)::{lambda(int)#1}::operator()(int) const','_ZZ5entryiENKUliE_clEi','ns::cls::get() const','_ZNK2ns3cls3getEv','lib/names.cc:23:51','["_ZZ5entryiENKUliE_clEi"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'356ffa1e345f6109','ns::pick(int)','_ZN2nsL4pickEi','ns::work(int)','_ZN2ns4workEi','lib/names.cc:12:45','["_ZN2nsL4pickEi"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'3573861e346284c4','ns::pick(int)','_ZN2nsL4pickEi','ns::work(int)','_ZN2ns4workEi','lib/names.cc:12:55','["_ZN2nsL4pickEi"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',1,'37edaf653c98c961','entry(int)::{lambda(int)#1}::operator()(int) const','_ZZ5entryiENKUliE_clEi','ns::pick(int)','_ZN2nsL4pickEi','lib/names.cc:23:40','["_Z5entryi","_ZZ5entryiENKUliE_clEi"]',2,0,0,0,0,'NEVER_INLINE_LIST',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'8e349b8e24515abb','ns::cls::twice(int)','_ZN2ns3cls5twiceEi','ns::work(int)','_ZN2ns4workEi','lib/names.cc:9:40','["_Z5entryi","_ZN2ns3cls5twiceEi"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'b41312720d788506','vec::operator+(vec const&) const','_ZNK3vecplERKS_','ns::work(int)','_ZN2ns4workEi','lib/names.cc:18:59','["_Z5entryi","_ZNK3vecplERKS_"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'6a00fd6080d9ae73','int ns::scale<int>(int)','_ZN2nsL5scaleIiEET_S1_','ns::work(int)','_ZN2ns4workEi','lib/names.cc:11:60','["_Z5entryi","_ZN2nsL5scaleIiEET_S1_"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',1,'6f126848fc6aabf9','entry(int)','_Z5entryi','ns::cls::twice(int)','_ZN2ns3cls5twiceEi','lib/names.cc:25:31','["_Z5entryi"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'984ea1cbf12153ce','entry(int)','_Z5entryi','int ns::scale<int>(int)','_ZN2nsL5scaleIiEET_S1_','lib/names.cc:25:46','["_Z5entryi"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'f00253e68156326a','entry(int)','_Z5entryi','double ns::scale<double>(double)','_ZN2nsL5scaleIdEET_S1_','lib/names.cc:25:65','["_Z5entryi"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'c80fee11811d4643','entry(int)','_Z5entryi','ns::pick(long)','_ZN2nsL4pickEl','lib/names.cc:25:86','["_Z5entryi"]',2,0,0,0,0,'NEVER_INLINE_LIST',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',1,'93c7e117606657b3','entry(int)','_Z5entryi','entry(int)::{lambda(int)#1}::operator()(int) const','_ZZ5entryiENKUliE_clEi','lib/names.cc:25:11','["_Z5entryi"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',1,'7075b25052bd4b27','entry(int)','_Z5entryi','vec::operator+(vec const&) const','_ZNK3vecplERKS_','lib/names.cc:24:31','["_Z5entryi"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'8e4555ba568434e3','h2','h2','step','step','mm/slab.c:11:24','["h2","kmalloc_large","kmalloc_small"]',6,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'ddf96a6723f08c88','h3','h3','step','step','mm/slab.c:12:27','["h3","kmalloc_large","kmalloc_small"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'ddf96d6723f091a1','h3','h3','step','step','mm/slab.c:12:24','["h3","kmalloc_large","kmalloc_small"]',6,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'53bd0cb9c2687ff7','h4','h4','step','step','mm/slab.c:13:24','["h4","kmalloc_large","kmalloc_small"]',12,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'8ae3aec0d5cab326','entry(int)::{lambda(int)#1}::operator()(int) const','_ZZ5entryiENKUliE_clEi','ns::cls::get() const','_ZNK2ns3cls3getEv','lib/names.cc:23:51','["_ZZ5entryiENKUliE_clEi"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'8e349b8e24515abb','ns::cls::twice(int)','_ZN2ns3cls5twiceEi','ns::work(int)','_ZN2ns4workEi','lib/names.cc:9:40','["_Z5entryi","_ZN2ns3cls5twiceEi"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'93c7e117606657b3','entry(int)','_Z5entryi','entry(int)::{lambda(int)#1}::operator()(int) const','_ZZ5entryiENKUliE_clEi','lib/names.cc:25:11','["_Z5entryi"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'984ea1cbf12153ce','entry(int)','_Z5entryi','int ns::scale<int>(int)','_ZN2nsL5scaleIiEET_S1_','lib/names.cc:25:46','["_Z5entryi"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'9d70b2b3853dac0b','ns::pick(long)','_ZN2nsL4pickEl','ns::work(int)','_ZN2ns4workEi','lib/names.cc:13:47','["_ZN2nsL4pickEl"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'b41312720d788506','vec::operator+(vec const&) const','_ZNK3vecplERKS_','ns::work(int)','_ZN2ns4workEi','lib/names.cc:18:59','["_Z5entryi","_ZNK3vecplERKS_"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'bfc6c49868e2711f','ns::cls::get() const','_ZNK2ns3cls3getEv','ns::work(int)','_ZN2ns4workEi','lib/names.cc:8:32','["_Z5entryi","_ZNK2ns3cls3getEv","_ZZ5entryiENKUliE_clEi"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'c80fee11811d4643','entry(int)','_Z5entryi','ns::pick(long)','_ZN2nsL4pickEl','lib/names.cc:25:86','["_Z5entryi"]',2,0,0,0,0,'NEVER_INLINE_LIST',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',1,'f00253e68156326a','entry(int)','_Z5entryi','double ns::scale<double>(double)','_ZN2nsL5scaleIdEET_S1_','lib/names.cc:25:65','["_Z5entryi"]',1,1,1,0,1,'OK',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',2,'0240d352679e7478','h5','h5','step','step','mm/slab.c:14:27','["h5","kmalloc_small"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',2,'0240d652679e7991','h5','h5','step','step','mm/slab.c:14:24','["h5","kmalloc_small"]',12,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'9f46fa06dd9c026e','h6','h6','step','step','mm/slab.c:15:27','["h6"]',4,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'195b64e7ec3b0d93','kmalloc_large','kmalloc_large','h2','h2','mm/slab.c:31:9','["kmalloc_large"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'1a8c83a14cadef4d','kmalloc_small','kmalloc_small','h8','h8','mm/slab.c:25:57','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',22);
+INSERT INTO decisions VALUES('base',2,'2a931f9b464148b1','kmalloc_large','kmalloc_large','h10','h10','mm/slab.c:32:21','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',28);
+INSERT INTO decisions VALUES('base',2,'34fac6dc48e1f2b4','kmalloc_small','kmalloc_small','h4','h4','mm/slab.c:25:25','["kmalloc_small"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'374d7f44a57a29f2','kmalloc_large','kmalloc_large','h5','h5','mm/slab.c:31:45','["kmalloc_large"]',2,0,0,0,0,'FORBIDDEN_CALL_SITE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'39f9b2b82d47906f','kmalloc_small','kmalloc_small','h7','h7','mm/slab.c:25:49','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',19);
+INSERT INTO decisions VALUES('base',2,'3bdebcda54051290','kmalloc_large','kmalloc_large','h4','h4','mm/slab.c:31:33','["kmalloc_large"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'4c5f0f0c39c720d9','h10','h10','step','step','mm/slab.c:18:28','["h10"]',4,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'4c5f1a0c39c7338a','h10','h10','step','step','mm/slab.c:18:25','["h10"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'53bd0cb9c2687ff7','h4','h4','step','step','mm/slab.c:13:24','["h4","kmalloc_large","kmalloc_small"]',12,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'65c5d5a00b5eca6c','kmalloc_large','kmalloc_large','h6','h6','mm/slab.c:31:57','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',16);
+INSERT INTO decisions VALUES('base',2,'6ccf0143e921022f','kmalloc_large','kmalloc_large','h16','h16','mm/slab.c:32:47','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',46);
+INSERT INTO decisions VALUES('base',2,'893fcc5f2e488040','kmalloc_large','kmalloc_large','h8','h8','mm/slab.c:32:9','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',22);
+INSERT INTO decisions VALUES('base',2,'8e4555ba568434e3','h2','h2','step','step','mm/slab.c:11:24','["h2","kmalloc_large","kmalloc_small"]',6,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'937e7179fb9da497','h8','h8','step','step','mm/slab.c:17:24','["h8"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',2,'9f46f906dd9c00bb','h6','h6','step','step','mm/slab.c:15:24','["h6"]',8,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'9f46fa06dd9c026e','h6','h6','step','step','mm/slab.c:15:27','["h6"]',4,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'a1029e2c82b0e78c','h24','h24','step','step','mm/slab.c:21:28','["h24"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'a102a32c82b0f00b','h24','h24','step','step','mm/slab.c:21:25','["h24"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'a1062b2c82b40cfa','h24','h24','step','step','mm/slab.c:21:31','["h24"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'ab1de7966dacaa46','h12','h12','step','step','mm/slab.c:19:28','["h12"]',8,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'ab1df4966dacc05d','h12','h12','step','step','mm/slab.c:19:25','["h12"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'ac5ced44e2012fa9','kmalloc_small','kmalloc_small','h12','h12','mm/slab.c:25:74','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',34);
+INSERT INTO decisions VALUES('base',2,'b64236be547b1eb5','h16','h16','step','step','mm/slab.c:20:25','["h16"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'b64239be547b23ce','h16','h16','step','step','mm/slab.c:20:28','["h16"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'cd0359353d4d902a','kmalloc_small','kmalloc_small','h2','h2','mm/slab.c:25:9','["kmalloc_small"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'d1cc293b2279f71e','kmalloc_large','kmalloc_large','h7','h7','mm/slab.c:31:69','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',19);
+INSERT INTO decisions VALUES('base',2,'d5e58b226de03f0e','kmalloc_large','kmalloc_large','h24','h24','mm/slab.c:32:61','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',70);
+INSERT INTO decisions VALUES('base',2,'d7d775019ec41b54','kmalloc_small','kmalloc_small','h5','h5','mm/slab.c:25:33','["kmalloc_small"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'dc5d7f427639bc29','kmalloc_small','kmalloc_small','h10','h10','mm/slab.c:25:65','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',28);
+INSERT INTO decisions VALUES('base',2,'ddf96a6723f08c88','h3','h3','step','step','mm/slab.c:12:27','["h3","kmalloc_large","kmalloc_small"]',3,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'ddf96d6723f091a1','h3','h3','step','step','mm/slab.c:12:24','["h3","kmalloc_large","kmalloc_small"]',6,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
+INSERT INTO decisions VALUES('base',2,'e36efd8a6f1ef131','kmalloc_small','kmalloc_small','h24','h24','mm/slab.c:26:18','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',70);
 INSERT INTO decisions VALUES('base',2,'e9f4a8501a71877c','h7','h7','step','step','mm/slab.c:16:30','["h7"]',2,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',2,'e9f827501a749520','h7','h7','step','step','mm/slab.c:16:27','["h7"]',4,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',2,'e9f82a501a749a39','h7','h7','step','step','mm/slab.c:16:24','["h7"]',8,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'937e7179fb9da497','h8','h8','step','step','mm/slab.c:17:24','["h8"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'4c5f0f0c39c720d9','h10','h10','step','step','mm/slab.c:18:28','["h10"]',4,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'4c5f1a0c39c7338a','h10','h10','step','step','mm/slab.c:18:25','["h10"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'ab1de7966dacaa46','h12','h12','step','step','mm/slab.c:19:28','["h12"]',8,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'ab1df4966dacc05d','h12','h12','step','step','mm/slab.c:19:25','["h12"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'b64239be547b23ce','h16','h16','step','step','mm/slab.c:20:28','["h16"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'b64236be547b1eb5','h16','h16','step','step','mm/slab.c:20:25','["h16"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'a1062b2c82b40cfa','h24','h24','step','step','mm/slab.c:21:31','["h24"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'a1029e2c82b0e78c','h24','h24','step','step','mm/slab.c:21:28','["h24"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'a102a32c82b0f00b','h24','h24','step','step','mm/slab.c:21:25','["h24"]',16,0,0,0,0,'BODY_NOT_AVAILABLE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'e36efd8a6f1ef131','kmalloc_small','kmalloc_small','h24','h24','mm/slab.c:26:18','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',70);
 INSERT INTO decisions VALUES('base',2,'ec69e7536364cea8','kmalloc_small','kmalloc_small','h16','h16','mm/slab.c:26:9','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',46);
-INSERT INTO decisions VALUES('base',2,'ac5ced44e2012fa9','kmalloc_small','kmalloc_small','h12','h12','mm/slab.c:25:74','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',34);
-INSERT INTO decisions VALUES('base',2,'dc5d7f427639bc29','kmalloc_small','kmalloc_small','h10','h10','mm/slab.c:25:65','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',28);
-INSERT INTO decisions VALUES('base',2,'1a8c83a14cadef4d','kmalloc_small','kmalloc_small','h8','h8','mm/slab.c:25:57','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',22);
-INSERT INTO decisions VALUES('base',2,'39f9b2b82d47906f','kmalloc_small','kmalloc_small','h7','h7','mm/slab.c:25:49','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',19);
-INSERT INTO decisions VALUES('base',2,'fa431ff180a54a2c','kmalloc_small','kmalloc_small','h6','h6','mm/slab.c:25:41','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',16);
-INSERT INTO decisions VALUES('base',2,'d7d775019ec41b54','kmalloc_small','kmalloc_small','h5','h5','mm/slab.c:25:33','["kmalloc_small"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'34fac6dc48e1f2b4','kmalloc_small','kmalloc_small','h4','h4','mm/slab.c:25:25','["kmalloc_small"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',2,'ecada6930aa3aac8','kmalloc_small','kmalloc_small','h3','h3','mm/slab.c:25:17','["kmalloc_small"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'cd0359353d4d902a','kmalloc_small','kmalloc_small','h2','h2','mm/slab.c:25:9','["kmalloc_small"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'d5e58b226de03f0e','kmalloc_large','kmalloc_large','h24','h24','mm/slab.c:32:61','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',70);
-INSERT INTO decisions VALUES('base',2,'6ccf0143e921022f','kmalloc_large','kmalloc_large','h16','h16','mm/slab.c:32:47','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',46);
-INSERT INTO decisions VALUES('base',2,'fb8b3f9ecbc31801','kmalloc_large','kmalloc_large','h12','h12','mm/slab.c:32:34','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',34);
-INSERT INTO decisions VALUES('base',2,'2a931f9b464148b1','kmalloc_large','kmalloc_large','h10','h10','mm/slab.c:32:21','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',28);
-INSERT INTO decisions VALUES('base',2,'893fcc5f2e488040','kmalloc_large','kmalloc_large','h8','h8','mm/slab.c:32:9','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',22);
-INSERT INTO decisions VALUES('base',2,'d1cc293b2279f71e','kmalloc_large','kmalloc_large','h7','h7','mm/slab.c:31:69','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',19);
-INSERT INTO decisions VALUES('base',2,'65c5d5a00b5eca6c','kmalloc_large','kmalloc_large','h6','h6','mm/slab.c:31:57','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',16);
-INSERT INTO decisions VALUES('base',2,'374d7f44a57a29f2','kmalloc_large','kmalloc_large','h5','h5','mm/slab.c:31:45','["kmalloc_large"]',2,0,0,0,0,'FORBIDDEN_CALL_SITE',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'3bdebcda54051290','kmalloc_large','kmalloc_large','h4','h4','mm/slab.c:31:33','["kmalloc_large"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
 INSERT INTO decisions VALUES('base',2,'f4aa88074aa5405e','kmalloc_large','kmalloc_large','h3','h3','mm/slab.c:31:21','["kmalloc_large"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
-INSERT INTO decisions VALUES('base',2,'195b64e7ec3b0d93','kmalloc_large','kmalloc_large','h2','h2','mm/slab.c:31:9','["kmalloc_large"]',2,1,0,1,1,'OK',NULL,NULL,NULL,NULL);
-CREATE TABLE functions (
-  build TEXT NOT NULL,
-  tu INTEGER NOT NULL,
-  symbol TEXT NOT NULL,
-  name TEXT NOT NULL,
-  size_before INTEGER,
-  size_after INTEGER,
-  inlined_callees INTEGER NOT NULL,
-  out_of_line INTEGER NOT NULL,
-  never_inline INTEGER NOT NULL,
-  emitted INTEGER NOT NULL,
-  bytes INTEGER,
-  PRIMARY KEY (build, tu, symbol),
-  FOREIGN KEY (build, tu) REFERENCES tus(build, tu)
-);
-INSERT INTO functions VALUES('base',0,'sys_openat2','sys_openat2',22,22,0,1,0,1,84);
-INSERT INTO functions VALUES('base',0,'sys_openat','sys_openat',9,16,1,1,0,1,60);
-INSERT INTO functions VALUES('base',0,'sys_open','sys_open',9,16,1,1,0,1,65);
-INSERT INTO functions VALUES('base',0,'do_sys_open','do_sys_open',16,16,1,1,0,1,60);
+INSERT INTO decisions VALUES('base',2,'fa431ff180a54a2c','kmalloc_small','kmalloc_small','h6','h6','mm/slab.c:25:41','["kmalloc_small"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_small',16);
+INSERT INTO decisions VALUES('base',2,'fb8b3f9ecbc31801','kmalloc_large','kmalloc_large','h12','h12','mm/slab.c:32:34','["kmalloc_large"]',2,0,0,0,0,'MAX_INLINE_INSNS_AUTO_LIMIT','max-inline-insns-auto',15,'kmalloc_large',34);
 INSERT INTO functions VALUES('base',0,'build_open_how','build_open_how',NULL,NULL,0,0,0,0,0);
+INSERT INTO functions VALUES('base',0,'do_sys_open','do_sys_open',16,16,1,1,0,1,60);
 INSERT INTO functions VALUES('base',0,'do_sys_openat2','do_sys_openat2',36,36,0,1,0,1,172);
+INSERT INTO functions VALUES('base',0,'sys_open','sys_open',9,16,1,1,0,1,65);
+INSERT INTO functions VALUES('base',0,'sys_openat','sys_openat',9,16,1,1,0,1,60);
+INSERT INTO functions VALUES('base',0,'sys_openat2','sys_openat2',22,22,0,1,0,1,84);
+INSERT INTO functions VALUES('base',1,'_Z5entryi','entry(int)',45,55,5,1,0,1,NULL);
+INSERT INTO functions VALUES('base',1,'_ZN2ns3cls5twiceEi','ns::cls::twice(int)',NULL,NULL,0,0,0,0,NULL);
+INSERT INTO functions VALUES('base',1,'_ZN2nsL4pickEi','ns::pick(int)',12,12,0,1,1,1,NULL);
+INSERT INTO functions VALUES('base',1,'_ZN2nsL4pickEl','ns::pick(long)',7,7,0,1,1,1,NULL);
 INSERT INTO functions VALUES('base',1,'_ZN2nsL5scaleIdEET_S1_','double ns::scale<double>(double)',NULL,NULL,0,0,0,0,NULL);
 INSERT INTO functions VALUES('base',1,'_ZN2nsL5scaleIiEET_S1_','int ns::scale<int>(int)',NULL,NULL,0,0,0,0,NULL);
-INSERT INTO functions VALUES('base',1,'_Z5entryi','entry(int)',45,55,5,1,0,1,NULL);
-INSERT INTO functions VALUES('base',1,'_ZZ5entryiENKUliE_clEi','entry(int)::{lambda(int)#1}::operator()(int) const',NULL,NULL,1,0,0,0,NULL);
-INSERT INTO functions VALUES('base',1,'_ZNK3vecplERKS_','vec::operator+(vec const&) const',NULL,NULL,0,0,0,0,NULL);
-INSERT INTO functions VALUES('base',1,'_ZN2nsL4pickEl','ns::pick(long)',7,7,0,1,1,1,NULL);
-INSERT INTO functions VALUES('base',1,'_ZN2nsL4pickEi','ns::pick(int)',12,12,0,1,1,1,NULL);
-INSERT INTO functions VALUES('base',1,'_ZN2ns3cls5twiceEi','ns::cls::twice(int)',NULL,NULL,0,0,0,0,NULL);
 INSERT INTO functions VALUES('base',1,'_ZNK2ns3cls3getEv','ns::cls::get() const',NULL,NULL,0,0,0,0,NULL);
+INSERT INTO functions VALUES('base',1,'_ZNK3vecplERKS_','vec::operator+(vec const&) const',NULL,NULL,0,0,0,0,NULL);
+INSERT INTO functions VALUES('base',1,'_ZZ5entryiENKUliE_clEi','entry(int)::{lambda(int)#1}::operator()(int) const',NULL,NULL,1,0,0,0,NULL);
+INSERT INTO functions VALUES('base',2,'h10','h10',33,33,0,1,0,1,76);
+INSERT INTO functions VALUES('base',2,'h12','h12',39,39,0,1,0,1,90);
+INSERT INTO functions VALUES('base',2,'h16','h16',51,51,0,1,0,1,118);
+INSERT INTO functions VALUES('base',2,'h2','h2',NULL,NULL,0,0,0,0,0);
+INSERT INTO functions VALUES('base',2,'h24','h24',75,75,0,1,0,1,174);
+INSERT INTO functions VALUES('base',2,'h3','h3',NULL,NULL,0,0,0,0,0);
+INSERT INTO functions VALUES('base',2,'h4','h4',NULL,NULL,0,0,0,0,0);
+INSERT INTO functions VALUES('base',2,'h5','h5',18,18,0,1,0,1,41);
+INSERT INTO functions VALUES('base',2,'h6','h6',21,21,0,1,0,1,48);
+INSERT INTO functions VALUES('base',2,'h7','h7',24,24,0,1,0,1,55);
+INSERT INTO functions VALUES('base',2,'h8','h8',27,27,0,1,0,1,62);
 INSERT INTO functions VALUES('base',2,'kmalloc_large','kmalloc_large',57,75,3,1,0,1,167);
 INSERT INTO functions VALUES('base',2,'kmalloc_small','kmalloc_small',46,76,4,1,0,1,182);
-INSERT INTO functions VALUES('base',2,'h24','h24',75,75,0,1,0,1,174);
-INSERT INTO functions VALUES('base',2,'h16','h16',51,51,0,1,0,1,118);
-INSERT INTO functions VALUES('base',2,'h12','h12',39,39,0,1,0,1,90);
-INSERT INTO functions VALUES('base',2,'h10','h10',33,33,0,1,0,1,76);
-INSERT INTO functions VALUES('base',2,'h8','h8',27,27,0,1,0,1,62);
-INSERT INTO functions VALUES('base',2,'h7','h7',24,24,0,1,0,1,55);
-INSERT INTO functions VALUES('base',2,'h6','h6',21,21,0,1,0,1,48);
-INSERT INTO functions VALUES('base',2,'h5','h5',18,18,0,1,0,1,41);
-INSERT INTO functions VALUES('base',2,'h4','h4',NULL,NULL,0,0,0,0,0);
-INSERT INTO functions VALUES('base',2,'h3','h3',NULL,NULL,0,0,0,0,0);
-INSERT INTO functions VALUES('base',2,'h2','h2',NULL,NULL,0,0,0,0,0);
-CREATE TABLE symbols (
-  build TEXT NOT NULL,
-  tu INTEGER NOT NULL,
-  symbol TEXT NOT NULL,
-  size INTEGER NOT NULL,
-  function TEXT,
-  PRIMARY KEY (build, tu, symbol),
-  FOREIGN KEY (build, tu) REFERENCES tus(build, tu)
-);
-CREATE TABLE never_inline (
-  build TEXT NOT NULL,
-  tu INTEGER NOT NULL,
-  position INTEGER NOT NULL,
-  name TEXT NOT NULL,
-  origin TEXT NOT NULL,
-  status TEXT NOT NULL,
-  functions TEXT NOT NULL,
-  PRIMARY KEY (build, tu, position),
-  FOREIGN KEY (build, tu) REFERENCES tus(build, tu)
-);
 INSERT INTO never_inline VALUES('base',0,0,'getname_nothing_here','policy.ini:10','not defined in this TU','[]');
 INSERT INTO never_inline VALUES('base',0,1,'ns::pick*','policy.ini:10','not defined in this TU','[]');
 INSERT INTO never_inline VALUES('base',1,0,'getname_nothing_here','policy.ini:10','not defined in this TU','[]');
 INSERT INTO never_inline VALUES('base',1,1,'ns::pick*','policy.ini:10','applied','["ns::pick(long)","ns::pick(int)"]');
 INSERT INTO never_inline VALUES('base',2,0,'getname_nothing_here','policy.ini:10','not defined in this TU','[]');
 INSERT INTO never_inline VALUES('base',2,1,'ns::pick*','policy.ini:10','not defined in this TU','[]');
-CREATE TABLE results (
-  file TEXT NOT NULL,
-  line INTEGER NOT NULL,
-  workload TEXT NOT NULL,
-  metric TEXT NOT NULL,
-  baseline REAL NOT NULL,
-  new REAL NOT NULL,
-  change REAL,
-  base_variant TEXT,
-  new_variant TEXT,
-  base_runs INTEGER,
-  new_runs INTEGER,
-  base_min REAL,
-  base_max REAL,
-  new_min REAL,
-  new_max REAL,
-  base_iterations INTEGER,
-  new_iterations INTEGER
-);
-CREATE INDEX sites_by_id ON sites (build, tu, id);
-CREATE INDEX sites_by_callee ON sites (callee);
-CREATE INDEX sites_by_caller ON sites (lexical_caller);
-CREATE INDEX decisions_by_callee ON decisions (callee);
-CREATE INDEX functions_by_name ON functions (name);
-CREATE INDEX tus_by_key ON tus (key, build);
-COMMIT;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <memory>
 
 using namespace inlinetune;
@@ -74,14 +75,21 @@ TEST(Database, SchemaCreation) {
   EXPECT_EQ(db.schema_version(), 0);
   db.create_schema();
   EXPECT_EQ(db.schema_version(), kDbSchema);
-  std::vector<std::string> tables;
-  for (const std::string &row :
-       query(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid"))
-    tables.push_back(row);
-  EXPECT_EQ(tables, db_tables());
+  EXPECT_EQ(query(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid"),
+            db_storage_tables());
+  // What users query: the storage tables' views, and meta and results.
+  EXPECT_EQ(query(db, "SELECT name FROM sqlite_master WHERE type = 'view' OR name IN ('meta', "
+                      "'results') ORDER BY name"),
+            (std::vector<std::string>{"builds", "decisions", "functions", "meta", "never_inline",
+                                      "results", "sites", "symbols", "tus"}));
+  std::vector<std::string> documented = db_tables();
+  std::sort(documented.begin(), documented.end());
+  EXPECT_EQ(documented,
+            (std::vector<std::string>{"builds", "decisions", "functions", "meta", "never_inline",
+                                      "results", "sites", "symbols", "tus"}));
   EXPECT_EQ(
       query(db, "SELECT key, value FROM meta ORDER BY key"),
-      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|3"}));
+      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|4"}));
   // The documented columns of sites, in order.
   std::string columns;
   for (const std::string &c : query(db, "SELECT name FROM pragma_table_info('sites')"))
@@ -110,10 +118,10 @@ TEST(Database, SchemaCreation) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(refusal("1"), ":memory:: database schema version 1, older than this inlinetune's 3: "
+  EXPECT_EQ(refusal("1"), ":memory:: database schema version 1, older than this inlinetune's 4: "
                           "cannot add to it; write a new database (without --append)");
   EXPECT_EQ(refusal("99"),
-            ":memory:: database schema version 99, newer than this inlinetune's 3: cannot add to "
+            ":memory:: database schema version 99, newer than this inlinetune's 4: cannot add to "
             "it; use a newer inlinetune, or write a new database (without --append)");
 }
 
@@ -252,4 +260,40 @@ TEST(Database, ResultsSpread) {
       }
     }
   EXPECT_EQ(sqlite3_step(s), SQLITE_DONE);
+}
+
+// A location is stored as its file, line and column (schema 4) only where
+// the view gives back the same text; any other form is kept whole.
+TEST(Database, LocationsComeBackAsWritten) {
+  const std::vector<std::string> locations = {"fs/open.c:5:9",
+                                              "?",
+                                              "fs/open.c:007:1",
+                                              "fs/open.c:12",
+                                              "a:b.c:3:4",
+                                              ":1:2",
+                                              "fs/open.c:1:2:3",
+                                              "fs/open.c:0:0",
+                                              "fs/open.c:1234567890:1",
+                                              "fs/open.c::"};
+  std::string log =
+      R"({"record":"tu","schema":2,"gcc":{"version":"12.2.0","target":"x86_64-linux-gnu"},)"
+      R"("source":"fs/open.c","object":"fs/open.o","params":{},"reasons":{"OK":"inlined"}})"
+      "\n";
+  for (size_t i = 0; i < locations.size(); ++i)
+    log += fmt::format(R"({{"record":"site","id":"{:016x}","pass":"einline","caller":"f",)"
+                       R"("callee":"g","location":"{}","inlined":true,"reason":"OK"}})"
+                       "\n",
+                       i, locations[i]);
+  Database db(":memory:");
+  db.create_schema();
+  LogSet logs(ReadOptions{}, nullptr);
+  logs.add_log("fs/open.o", log, false);
+  size_t errors = 99;
+  write_build(db, "base", {"fs/open.o"}, logs, false, nullptr, &errors);
+  EXPECT_EQ(errors, 0u);
+  db.create_indexes();
+  EXPECT_EQ(query(db, "SELECT location FROM sites ORDER BY line"), locations);
+  EXPECT_EQ(query(db, "SELECT location FROM decisions ORDER BY id"), locations);
+  EXPECT_EQ(query(db, "SELECT count(*) FROM site_rows WHERE location_line IS NOT NULL"),
+            std::vector<std::string>{"5"}); // the first, and the 5th, 6th, 7th and 8th
 }

@@ -224,8 +224,9 @@ TEST(Model, ASiteIsInlinedWhenEitherInlinerInlinedIt) {
   const SiteModel &s = b.sites[*b.find_site(0, "b")];
   EXPECT_FALSE(s.inlined());
   EXPECT_EQ(b.str(s.reason), "MAX_INLINE_INSNS_AUTO_LIMIT");
-  ASSERT_TRUE(s.limit);
-  EXPECT_EQ(s.limit->flip_at, 21);
+  ASSERT_TRUE(b.site_limit(s));
+  EXPECT_EQ(b.site_limit(s)->flip_at, 21);
+  EXPECT_FALSE(b.site_limit(b.sites[*b.find_site(0, "a")])); // inlined: no limit
   const SiteModel &c = b.sites[*b.find_site(0, "c")];
   EXPECT_EQ(b.str(c.lexical_caller_symbol), "g");
   ASSERT_EQ(b.callers(c).size(), 2u);
