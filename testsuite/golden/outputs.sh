@@ -76,6 +76,14 @@ for f in "${formats[@]}"; do
     run "explain-$n-new-$f" explain "$n" "$new" --format "$f"
   done
   run "explain-${names[0]}-top1-$f" explain "${names[0]}" "$new" --top 1 --format "$f"
+  for n in "${names[@]}"; do
+    run "explain-$n-compare-$f" explain "$n" "$base" "$new" --format "$f"
+  done
+  # The row options, on a listing of every site and on diff's rows.
+  run "explain-all-refused-ipa-$f" explain '*' "$new" --pass inline --decision refused \
+    --sort location --columns file,caller,callee,location,reason,flip_at --format "$f"
+  run "diff-shaped-$f" diff "$base" "$new" --reason 'MAX_INLINE_*' --sort est_delta:asc \
+    --columns function,file,delta,est_delta --top 3 --format "$f"
 
   run "annotate-base-$f" annotate fs/open.c "$base" --format "$f"
   run "annotate-diff-$f" annotate --diff fs/open.c "$base" "$new" --format "$f"
