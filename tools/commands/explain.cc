@@ -223,6 +223,126 @@ std::map<std::pair<uint32_t, std::string>, std::vector<const Site *>> records_by
 
 // ---- one build --------------------------------------------------------------
 
+// The call-site table of one build: its columns, and one record's row.
+Table sites_table() {
+  Table sites;
+  sites.name = "sites";
+  sites.title = "Call sites:";
+  Column chain("chain", ItemText(), " > ");
+  sites.columns = {{"file"},   {"direction"},   {"pass"},    {"caller"},      {"lexical_caller"},
+                   {"callee"}, {"location"},    {"inlined"}, {"reason"},      {"reason_text"},
+                   chain,      {"callee_size"}, {"growth"},  {"size_before"}, {"size_after"},
+                   {"hot"},    {"param"},       {"value"},   {"params_of"},   {"flip_at"},
+                   {"id"}};
+  return sites;
+}
+
+std::vector<Cell> site_row(const std::string &file, const std::string &direction, const Site &s) {
+  Cell flip_at = nullptr;
+  if (s.limit)
+    flip_at = s.limit->flip_at ? Cell(*s.limit->flip_at) : Cell("unknown");
+  return {file,
+          direction,
+          pass_name(s.pass),
+          s.caller.name,
+          s.lexical_caller.name,
+          s.callee_clone.empty() ? s.callee.name : s.callee.name + " (" + s.callee_clone + ")",
+          s.location,
+          s.inlined,
+          s.reason,
+          s.reason_text.empty() ? Cell(nullptr) : Cell(s.reason_text),
+          s.chain,
+          opt(s.callee_size),
+          opt(s.growth),
+          opt(s.caller_size_before),
+          opt(s.caller_size_after),
+          s.hot ? Cell(*s.hot) : Cell(nullptr),
+          s.limit ? Cell(s.limit->param) : Cell(nullptr),
+          s.limit ? Cell(s.limit->value) : Cell(nullptr),
+          s.limit ? Cell(s.limit->params_of) : Cell(nullptr),
+          flip_at,
+          s.id};
+}
+
+// A TU's records in the order the rows list them.
+void sort_records(std::vector<std::pair<const Site *, std::string>> &records) {
+  std::stable_sort(records.begin(), records.end(), [](const auto &x, const auto &y) {
+    return std::forward_as_tuple(direction_rank(x.second), x.first->location, x.first->pass,
+                                 x.first->chain) <
+           std::forward_as_tuple(direction_rank(y.second), y.first->location, y.first->pass,
+                                 y.first->chain);
+  });
+}
+
+// explain --format csv without --sort: the call sites only (what CSV
+// prints), written TU by TU as they are read, with no model and no record
+// kept once its TU is written: memory bounded by the TUs in flight, not by
+// the records (a kernel's explain '*' has millions).  Rows are those of the
+// table formats, in the same order.  The exit status, or nullopt when
+// nothing matched a record (nothing is written then: the model-backed path
+// says whether a function matched).
+std::optional<int> explain_streaming(const std::vector<std::string> &paths, Matcher &match, LoadOptions load,
+                       Output &out, const RowShaping &shaping) {
+  size_t shown = 0, records = 0;
+  bool header = false;
+  std::set<std::string> sources;
+  std::vector<std::string> twice;
+  RowShaping filters = shaping;
+  filters.top = 0;
+  load.model = false;
+  load.on_kept_tu = [&](const TuModel &tu, std::vector<Site> &&kept) {
+    if (!sources.insert(tu.key).second)
+      twice.push_back(tu.key);
+    std::vector<std::pair<const Site *, std::string>> order;
+    for (const Site &s : kept)
+      order.emplace_back(&s, direction(match, s));
+    sort_records(order);
+    records += kept.size();
+    Result r;
+    r.kind = "explain";
+    Table t = sites_table();
+    for (const auto &[s, dir] : order)
+      t.rows.push_back(site_row(tu.key, dir, *s));
+    r.tables.push_back(std::move(t));
+    shape(r, filters);
+    Table &rows = r.tables[0];
+    if (shaping.top && shown + rows.rows.size() > shaping.top) {
+      rows.rows.resize(shaping.top - std::min(shown, shaping.top));
+    }
+    shown += rows.rows.size();
+    if (rows.rows.empty())
+      return;
+    std::string text = render(r, Format::csv);
+    if (header)
+      text.erase(0, text.find('\n') + 1);
+    header = true;
+    out.write(text);
+  };
+  // What the reading says is said once the rows are out (or not at all
+  // when the model-backed path reads again).
+  std::vector<Diagnostic> said;
+  const Build b = load_build(paths, [&said](const Diagnostic &d) { said.push_back(d); }, load);
+  if (!records && !b.tus.empty())
+    return std::nullopt;
+  for (const Diagnostic &d : said)
+    report(d);
+  if (b.tus.empty())
+    throw Error("no decision logs found in {}", fmt::join(paths, ", "));
+  if (!header) { // every record filtered out: the header alone
+    Result r;
+    r.kind = "explain";
+    r.tables.push_back(sites_table());
+    out.write(render(r, Format::csv));
+  }
+  if (!twice.empty())
+    fmt::print(stderr,
+               "inlinetune: warning: {} compiled more than once ({}): with --format csv the rows "
+               "name each TU by its source alone, the other formats add its object\n",
+               plural(twice.size(), "source"), list_some(twice));
+  out.commit();
+  return b.errors ? 1 : 0;
+}
+
 int explain_one(const std::string &pattern, Matcher &match,
                 const Build &b, Output &out, Format format, const RowShaping &shaping) {
   struct Row {
@@ -233,10 +353,11 @@ int explain_one(const std::string &pattern, Matcher &match,
   std::vector<Row> rows;
   for (const auto &[tu, s] : b.kept_sites)
     rows.push_back({tu, &s, direction(match, s)});
+  // TU by TU in the model's order (as the streaming CSV writes them).
   std::stable_sort(rows.begin(), rows.end(), [&](const Row &x, const Row &y) {
-    return std::forward_as_tuple(b.tus[x.tu].key, direction_rank(x.direction), x.site->location,
+    return std::forward_as_tuple(x.tu, direction_rank(x.direction), x.site->location,
                                  x.site->pass, x.site->chain) <
-           std::forward_as_tuple(b.tus[y.tu].key, direction_rank(y.direction), y.site->location,
+           std::forward_as_tuple(y.tu, direction_rank(y.direction), y.site->location,
                                  y.site->pass, y.site->chain);
   });
 
@@ -269,15 +390,7 @@ int explain_one(const std::string &pattern, Matcher &match,
     }
   }
 
-  Table sites;
-  sites.name = "sites";
-  sites.title = "Call sites:";
-  Column chain("chain", ItemText(), " > ");
-  sites.columns = {{"file"},   {"direction"},   {"pass"},    {"caller"},      {"lexical_caller"},
-                   {"callee"}, {"location"},    {"inlined"}, {"reason"},      {"reason_text"},
-                   chain,      {"callee_size"}, {"growth"},  {"size_before"}, {"size_after"},
-                   {"hot"},    {"param"},       {"value"},   {"params_of"},   {"flip_at"},
-                   {"id"}};
+  Table sites = sites_table();
   // Rows past --top are not made when nothing re-sorts or filters them.
   const size_t early = shaping.cut_early() ? shaping.top : 0;
   for (const Row &r : rows) {
@@ -286,31 +399,7 @@ int explain_one(const std::string &pattern, Matcher &match,
       ++sites.omitted;
       continue;
     }
-    Cell flip_at = nullptr;
-    if (s.limit)
-      flip_at = s.limit->flip_at ? Cell(*s.limit->flip_at) : Cell("unknown");
-    sites.rows.push_back(
-        {b.tus[r.tu].key,
-         r.direction,
-         pass_name(s.pass),
-         s.caller.name,
-         s.lexical_caller.name,
-         s.callee_clone.empty() ? s.callee.name : s.callee.name + " (" + s.callee_clone + ")",
-         s.location,
-         s.inlined,
-         s.reason,
-         s.reason_text.empty() ? Cell(nullptr) : Cell(s.reason_text),
-         s.chain,
-         opt(s.callee_size),
-         opt(s.growth),
-         opt(s.caller_size_before),
-         opt(s.caller_size_after),
-         s.hot ? Cell(*s.hot) : Cell(nullptr),
-         s.limit ? Cell(s.limit->param) : Cell(nullptr),
-         s.limit ? Cell(s.limit->value) : Cell(nullptr),
-         s.limit ? Cell(s.limit->params_of) : Cell(nullptr),
-         flip_at,
-         s.id});
+    sites.rows.push_back(site_row(b.tus[r.tu].key, r.direction, s));
   }
   Table fns;
   fns.name = "functions";
@@ -710,6 +799,9 @@ int run(const Options &options) {
       return explain_two(pattern, match, d, out, format, shaping);
     }
   }
+  if (format == Format::csv && shaping.sort.empty())
+    if (std::optional<int> status = explain_streaming(paths, match, load, out, shaping))
+      return *status;
   const Build &b = keep_until_exit(load_build(paths, report, load));
   if (b.tus.empty())
     throw Error("no decision logs found in {}", fmt::join(paths, ", "));

@@ -424,6 +424,17 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
     if (options.keep_tu && !options.keep_tu(m.key))
       return;
     b.has_symbols = b.has_symbols || m.has_symbols;
+    if (!options.model) {
+      for (const ReadTu::Entry &e : t.entries)
+        if (e.kind == ReadTu::Kind::problem)
+          fail(e.line, t.problems[e.index]);
+      if (t.failure)
+        std::rethrow_exception(t.failure);
+      if (options.on_kept_tu)
+        options.on_kept_tu(m, std::move(t.kept));
+      b.tus.push_back(std::move(m));
+      return;
+    }
 
     // A local name gets its id in b.names where one thread would have
     // interned it: at its first use, in record order.
@@ -521,8 +532,11 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
     }
     if (t.failure)
       std::rethrow_exception(t.failure);
-    for (Site &s : t.kept)
-      b.kept_sites.emplace_back(tu, std::move(s));
+    if (options.on_kept_tu)
+      options.on_kept_tu(m, std::move(t.kept));
+    else
+      for (Site &s : t.kept)
+        b.kept_sites.emplace_back(tu, std::move(s));
 
     // The TU's part of the indexes, sorted (TUs come in order: so is the whole).
     const size_t first_index = b.site_index.size();

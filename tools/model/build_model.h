@@ -216,6 +216,13 @@ struct LoadOptions {
   // one source gets its suffix): --file.  None: every TU.  Called on the
   // adding thread.
   std::function<bool(std::string_view source)> keep_tu;
+  // When set, each TU's kept records go here, TU by TU in the model's
+  // order, on the adding thread, instead of into Build::kept_sites: a
+  // listing of every record streams with this (explain --format csv).
+  std::function<void(const TuModel &, std::vector<Site> &&)> on_kept_tu;
+  // False: only the TUs and their problems are modelled (no sites, no
+  // functions, no names), for a caller that needs on_kept_tu alone.
+  bool model = true;
   // Threads to read with (0: worker_threads(), tools/support/parallel.h); the model
   // is the same whatever their number.
   size_t jobs = 0;
