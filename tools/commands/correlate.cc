@@ -32,6 +32,7 @@ struct Options {
   TwoBuildsOptions builds;
   ResultsFileOptions results;
   ExecutionProfileOptions profile;
+  RowOptions rows;
   TableOutputOptions table;
 };
 
@@ -43,17 +44,30 @@ int run(const Options &options) {
     throw UsageError("give the measured results with --results FILE "
                      "(workload,metric,baseline,new or workload,metric,variant,value,runs)");
   const auto [base_paths, new_paths] = options.builds.paths();
+  // --top cuts the functions alone (the workloads are always all there):
+  // the shaping's own --top is not used.
+  const RowShaping shaping = options.rows.shaping(0);
+  LoadOptions load;
+  load.keep_tu = options.rows.keep_tu();
   Output out(options.table.output); // before reading: a bad -o fails at once
 
   // The small inputs first: a missing column fails before the builds load.
   const Results results = options.results.read();
   const std::optional<ExecutionProfile> profile = options.profile.read();
-  const BuildDiff d = load_diff(base_paths, new_paths, report);
+  const BuildDiff d = load_diff(base_paths, new_paths, report, load);
   if (std::string warning = tu_mismatch_warning(d); !warning.empty())
     fmt::print(stderr, "inlinetune: warning: {}\n", warning);
   const Correlation c = correlate(d, results, profile ? &*profile : nullptr);
   const size_t errors = d.errors() + results.errors + (profile ? profile->errors : 0);
-  out.write(render(correlation_result(d, results, c, errors, top), format));
+  Result res = correlation_result(d, results, c, errors, shaping.cut_early() ? top : 0);
+  shape(res, shaping);
+  if (!shaping.cut_early() && top)
+    for (Table &t : res.tables)
+      if (t.name == "functions" && t.rows.size() > top) {
+        t.omitted += t.rows.size() - top;
+        t.rows.resize(top);
+      }
+  out.write(render(res, format));
   out.commit();
   return errors ? 1 : 0;
 }
@@ -68,6 +82,8 @@ std::function<int()> setup_correlate(Args &args) {
   options->profile.declare(
       args,
       "An execution profile: perf report --stdio or perf script output, or a symbol,weight CSV");
+  options->rows.declare(args, "Sort rows by these columns (default: the functions by profile "
+                              "weight, else by flips and bytes)");
   options->table.declare(args);
   return [options] { return run(*options); };
 }
