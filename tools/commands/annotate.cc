@@ -16,6 +16,7 @@
 // source tree, found from the TUs' origins or --source-root.  The sites are
 // model/source_annotation.h's; what is printed, output/annotation_result.h.
 #include "commands/commands.h"
+#include "commands/option_groups.h"
 #include "error.h"
 #include "inputs/source_files.h"
 #include "model/build_diff.h"
@@ -43,6 +44,7 @@ struct Options {
   std::vector<std::string> base, next, source_roots;
   bool diff = false, all = false;
   std::string context = "3", only = "all", color = "auto", format = "text", output;
+  RowOptions rows; // --format table, csv, json
 };
 
 enum class OutputKind { text, html, rows };
@@ -119,7 +121,9 @@ int run(const Options &options) {
   const SourceFileMatcher match(pattern);
   Output out(options.output); // before reading: a bad -o fails at once
 
+  const RowShaping shaping = options.rows.shaping(0);
   LoadOptions load;
+  load.keep_tu = options.rows.keep_tu();
   load.keep_site = [&match](const Site &s) { return keep_record(s, match); };
   std::optional<Build> base;
   if (two)
@@ -147,7 +151,9 @@ int run(const Options &options) {
   }
 
   if (kind == OutputKind::rows) {
-    out.write(render(annotation_result(a, listing.filter, errors), format));
+    Result res = annotation_result(a, listing.filter, errors);
+    shape(res, shaping);
+    out.write(render(res, format));
   } else {
     std::vector<std::string> roots = options.source_roots;
     for (const Build *b : {&next, base ? &*base : nullptr})
@@ -171,7 +177,8 @@ int run(const Options &options) {
     } else {
       const std::string title = fmt::format("inlinetune annotate: {}", pattern);
       nlohmann::ordered_json data = annotation_data(a, sources, listing.filter);
-      data["format"] = "inlinetune-annotate-1";
+      data["format"] = "inlinetune-annotate";
+      data["format_version"] = 1;
       data["title"] = title;
       data["builds"] = base ? nlohmann::ordered_json{{"base", base_paths}, {"new", new_paths}}
                             : nlohmann::ordered_json{{"new", new_paths}};
@@ -208,6 +215,9 @@ std::function<int()> setup_annotate(Args &args) {
   args.option("--color", "WHEN", &options->color,
               "Colour the text output: auto (the default: when standard output is a terminal), "
               "always or never");
+  options->rows.declare(
+      args,
+      "Sort the rows (--format table, csv, json) by these columns (default: file, line, column)");
   args.option("--format", "FORMAT", &options->format,
               "text (the default: the annotated source), table, csv or json (the call sites as "
               "rows), html (a self-contained page)");

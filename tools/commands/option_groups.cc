@@ -117,7 +117,7 @@ RowShaping RowOptions::shaping(size_t top) const {
     else if (pass == "inline" || pass == "ipa")
       s.pass = "inline";
     else
-      throw UsageError("--pass: '{}' is not one of: einline (or early), inline (or ipa)", pass);
+      throw UsageError("--pass: '{}' is not one of: einline, inline, early, ipa", pass);
   }
   if (!decision.empty()) {
     if (decision != "inlined" && decision != "refused")
