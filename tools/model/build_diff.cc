@@ -156,8 +156,11 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
 
   // TUs by source: those in both are compared.
   for (uint32_t t = 0; t < b.tus.size(); ++t) {
-    if (auto m = n.find_tu(b.tus[t].key))
+    if (auto m = n.find_tu(b.tus[t].key)) {
       d.common.emplace_back(t, *m);
+      if (b.tus[t].key != b.tus[t].header.source)
+        d.sources.emplace(b.tus[t].key, b.tus[t].header.source);
+    }
     else
       d.only_base.push_back(b.tus[t].key);
   }

@@ -9,6 +9,7 @@
 #include "model/build_model.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -87,6 +88,14 @@ struct BuildDiff {
   size_t sites_common = 0, sites_only_base = 0, sites_only_new = 0;
   size_t site_flips = 0, copy_flips = 0; // of flips
   size_t tus_without_symbols = 0; // common TUs without a symbol table in either build
+  // The source of each common TU whose key is not its source alone (a
+  // source compiled twice: "fs/x.c (fs/a.o)"), for grouping by directory;
+  // kept when the models go.
+  std::map<std::string, std::string> sources;
+  const std::string &source_of(const std::string &key) const {
+    auto it = sources.find(key);
+    return it == sources.end() ? key : it->second;
+  }
 
   size_t errors() const { return base.errors + next.errors; }
   // Frees the two models (the most memory by far), keeping their counts

@@ -107,9 +107,11 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
   auto groups_of = [&](const std::string &tu) {
     if (!last.tu || *last.tu != tu) {
       last.tu = &tu;
-      last.subsystem = &subsystems[subsystem_of(tu)];
-      last.group =
-          by == GroupBy::function || by == GroupBy::reason ? nullptr : &groups[group_of(tu, by)];
+      const std::string &source = d.source_of(tu); // "fs/x.c", not "fs/x.c (fs/a.o)"
+      last.subsystem = &subsystems[subsystem_of(source)];
+      last.group = by == GroupBy::function || by == GroupBy::reason
+                       ? nullptr
+                       : &groups[by == GroupBy::file ? tu : group_of(source, by)];
     }
     return last;
   };
