@@ -780,6 +780,8 @@ int run(const Options &options) {
     return explain_two(pattern, match, d, out, format, shaping);
   }
   if (paths.size() == 2) {
+    LoadOptions apart_load = load;
+    apart_load.copies = true; // if they are compared
     // Read apart first: if they share a source they are compared, else they
     // are one build, read again as one (what the first reading said is
     // said then, once).
@@ -787,7 +789,7 @@ int run(const Options &options) {
     Build apart[2];
     for (int i = 0; i < 2; ++i)
       apart[i] = load_build({paths[i]}, [&said, i](const Diagnostic &d) { said[i].push_back(d); },
-                            load);
+                            apart_load);
     if (share_a_source(apart[0], apart[1])) {
       for (auto &list : said)
         for (const Diagnostic &d : list)

@@ -456,6 +456,7 @@ BuildDiff load_diff(const std::vector<std::string> &base_paths,
   const size_t jobs = worker_threads(0);
   LoadOptions options = load;
   options.jobs = jobs;
+  options.copies = true; // copy flips
   const std::vector<std::string> *paths[2] = {&base_paths, &new_paths};
   Build builds[2];
   std::vector<Diagnostic> said[2];

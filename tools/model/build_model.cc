@@ -295,9 +295,10 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
                                                                        : n.intern(s.caller.symbol);
           r.reason = n.intern(s.reason);
           r.chain_at = static_cast<uint32_t>(t.chains.size());
-          r.chain_len = static_cast<uint32_t>(s.chain.size());
-          for (std::string_view c : s.chain)
-            t.chains.push_back(c == s.caller.symbol ? r.caller_symbol : n.intern(c));
+          r.chain_len = options.copies ? static_cast<uint32_t>(s.chain.size()) : 0;
+          if (options.copies)
+            for (std::string_view c : s.chain)
+              t.chains.push_back(c == s.caller.symbol ? r.caller_symbol : n.intern(c));
           r.pass = s.pass;
           r.inlined = s.inlined;
           if (s.limit)
@@ -482,7 +483,8 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
         callers.emplace_back(at, r.caller_symbol == r.lexical_caller_symbol
                                      ? sm.lexical_caller_symbol
                                      : id(r.caller_symbol));
-        copy_records.push_back({at, static_cast<uint32_t>(copy_chains.size()), r.chain_len,
+        if (options.copies)
+          copy_records.push_back({at, static_cast<uint32_t>(copy_chains.size()), r.chain_len,
                                 id(r.reason), r.inlined, r.pass == Pass::ipa});
         for (uint32_t k = 0; k < r.chain_len; ++k)
           copy_chains.push_back(id(t.chains[r.chain_at + k]));

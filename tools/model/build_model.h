@@ -220,6 +220,10 @@ struct LoadOptions {
   // order, on the adding thread, instead of into Build::kept_sites: a
   // listing of every record streams with this (explain --format csv).
   std::function<void(const TuModel &, std::vector<Site> &&)> on_kept_tu;
+  // Whether to model each site's copies (Build::copies; diff's copy flips,
+  // explain BASE NEW): some 15% more memory, for the subcommands that
+  // compare copies.
+  bool copies = false;
   // False: only the TUs and their problems are modelled (no sites, no
   // functions, no names), for a caller that needs on_kept_tu alone.
   bool model = true;
