@@ -414,10 +414,12 @@ man: $(MAN_PAGES).stamp
 completion: $(COMPLETION)
 
 # The plugin's option table printed as man(7) paragraphs: options.cc is GCC-free.
-$(BUILD)/man/plugin-options: packaging/man/plugin_options.cc plugin/options.cc plugin/options.h Makefile
+$(BUILD)/man/plugin-options: packaging/man/plugin_options.cc plugin/options.cc plugin/options.h \
+  common/did_you_mean.cc common/did_you_mean.h Makefile
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
-	@$(CXX) $(CXXSTD) $(OPT) $(WARN) -Iplugin packaging/man/plugin_options.cc plugin/options.cc -o $@
+	@$(CXX) $(CXXSTD) $(OPT) $(WARN) -Iplugin -Icommon packaging/man/plugin_options.cc \
+	  plugin/options.cc common/did_you_mean.cc -o $@
 
 $(MAN_PAGES).stamp: $(BUILD)/tools/inlinetune $(BUILD)/man/plugin-options packaging/gen-man.sh \
   $(wildcard packaging/man/*.h2m packaging/man/*.in) VERSION
