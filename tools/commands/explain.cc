@@ -110,7 +110,7 @@ const std::string &policy_tu(const TuModel &tu) {
 struct Advice {
   std::string tu, function, param;
   int64_t value = 0, flip_at = 0;
-  std::vector<std::string> sites;           // "caller -> callee at LOCATION", each once
+  std::vector<std::string> sites;            // "caller -> callee at LOCATION", each once
   std::set<const Site *> covered, same_site; // its records; every record of their sites
 };
 using AdviceKey = std::tuple<std::string, std::string, std::string, int64_t>;
@@ -141,17 +141,23 @@ public:
     t.name = "advice";
     t.title = "Policy rules that would flip these refusals:";
     t.in_table_format = false; // the epilogue
-    t.columns = {{"tu"},      {"function"},          {"param"},
-                 {"value"},   {"flip_at"},           {"records"},
-                 {"sites", ItemText()}, {"elsewhere", ItemText()}, {"rule"}};
+    t.columns = {{"tu"},
+                 {"function"},
+                 {"param"},
+                 {"value"},
+                 {"flip_at"},
+                 {"records"},
+                 {"sites", ItemText()},
+                 {"elsewhere", ItemText()},
+                 {"rule"}};
     for (const Advice &a : rules_) {
       Cell sites = Cell::array(), also = Cell::array();
       for (const std::string &s : a.sites)
         sites.push_back(s);
       for (const std::string &s : elsewhere(a))
         also.push_back(s);
-      t.rows.push_back({a.tu, a.function, a.param, a.value, a.flip_at, a.covered.size(), sites,
-                        also, text(a)});
+      t.rows.push_back(
+          {a.tu, a.function, a.param, a.value, a.flip_at, a.covered.size(), sites, also, text(a)});
     }
     return t;
   }
@@ -185,8 +191,9 @@ private:
     return {out.begin(), out.end()};
   }
   static std::string text(const Advice &a) {
-    std::string out = fmt::format("[rule flip {} of {} in {}]\n", plural(a.covered.size(), "refusal"),
-                                  plural(a.sites.size(), "site"), a.function);
+    std::string out =
+        fmt::format("[rule flip {} of {} in {}]\n", plural(a.covered.size(), "refusal"),
+                    plural(a.sites.size(), "site"), a.function);
     out += fmt::format("; {} is {} now; {}\n", a.param, a.value,
                        a.sites.size() == 1 ? a.sites[0] : "see explain's advice table");
     for (const std::string &o : elsewhere(a))
@@ -214,7 +221,8 @@ LoadOptions load_options(const Options &options, Matcher &match, std::mutex &mat
 }
 
 // Each kept record by (TU index, site id), in record order.
-std::map<std::pair<uint32_t, std::string>, std::vector<const Site *>> records_by_site(const Build &b) {
+std::map<std::pair<uint32_t, std::string>, std::vector<const Site *>>
+records_by_site(const Build &b) {
   std::map<std::pair<uint32_t, std::string>, std::vector<const Site *>> out;
   for (const auto &[tu, s] : b.kept_sites)
     out[{tu, s.id}].push_back(&s);
@@ -281,8 +289,8 @@ void sort_records(std::vector<std::pair<const Site *, std::string>> &records) {
 // table formats, in the same order.  The exit status, or nullopt when
 // nothing matched a record (nothing is written then: the model-backed path
 // says whether a function matched).
-std::optional<int> explain_streaming(const std::vector<std::string> &paths, Matcher &match, LoadOptions load,
-                       Output &out, const RowShaping &shaping) {
+std::optional<int> explain_streaming(const std::vector<std::string> &paths, Matcher &match,
+                                     LoadOptions load, Output &out, const RowShaping &shaping) {
   size_t shown = 0, records = 0;
   bool header = false;
   std::set<std::string> sources;
@@ -321,7 +329,8 @@ std::optional<int> explain_streaming(const std::vector<std::string> &paths, Matc
   // What the reading says is said once the rows are out (or not at all
   // when the model-backed path reads again).
   std::vector<Diagnostic> said;
-  const Build b = load_build(paths, [&said](const Diagnostic &d) { said.push_back(d); }, load);
+  const Build b = load_build(
+      paths, [&said](const Diagnostic &d) { said.push_back(d); }, load);
   if (!records && !b.tus.empty())
     return std::nullopt;
   for (const Diagnostic &d : said)
@@ -343,8 +352,8 @@ std::optional<int> explain_streaming(const std::vector<std::string> &paths, Matc
   return b.errors ? 1 : 0;
 }
 
-int explain_one(const std::string &pattern, Matcher &match,
-                const Build &b, Output &out, Format format, const RowShaping &shaping) {
+int explain_one(const std::string &pattern, Matcher &match, const Build &b, Output &out,
+                Format format, const RowShaping &shaping) {
   struct Row {
     uint32_t tu;
     const Site *site;
@@ -355,10 +364,10 @@ int explain_one(const std::string &pattern, Matcher &match,
     rows.push_back({tu, &s, direction(match, s)});
   // TU by TU in the model's order (as the streaming CSV writes them).
   std::stable_sort(rows.begin(), rows.end(), [&](const Row &x, const Row &y) {
-    return std::forward_as_tuple(x.tu, direction_rank(x.direction), x.site->location,
-                                 x.site->pass, x.site->chain) <
-           std::forward_as_tuple(y.tu, direction_rank(y.direction), y.site->location,
-                                 y.site->pass, y.site->chain);
+    return std::forward_as_tuple(x.tu, direction_rank(x.direction), x.site->location, x.site->pass,
+                                 x.site->chain) <
+           std::forward_as_tuple(y.tu, direction_rank(y.direction), y.site->location, y.site->pass,
+                                 y.site->chain);
   });
 
   std::vector<const FunctionModel *> functions;
@@ -414,11 +423,11 @@ int explain_one(const std::string &pattern, Matcher &match,
 
   Result res;
   res.kind = "explain";
-  res.headline = fmt::format("{}: {} in {}; calls into it: {} sites, {} inlined, "
-                             "{} refused; calls from it: {} sites, {} inlined, {} refused",
-                             pattern, plural(functions.size(), "function"),
-                             plural(tus.size(), "TU"), into, into_inlined, into - into_inlined,
-                             from, from_inlined, from - from_inlined);
+  res.headline =
+      fmt::format("{}: {} in {}; calls into it: {} sites, {} inlined, "
+                  "{} refused; calls from it: {} sites, {} inlined, {} refused",
+                  pattern, plural(functions.size(), "function"), plural(tus.size(), "TU"), into,
+                  into_inlined, into - into_inlined, from, from_inlined, from - from_inlined);
   res.summary = {{"name", pattern},   {"functions", functions.size()},
                  {"tus", tus.size()}, {"records", rows.size()},
                  {"into", into},      {"into_inlined", into_inlined},
@@ -489,30 +498,25 @@ Side side_of(const Build &b, uint32_t tu, const std::string &id,
     s.model = &b.sites[*i];
   if (records)
     s.records = *records;
-  // The standing record, as the model folds them: an inlined one, else the
-  // IPA inliner's first refusal, else the first.
-  for (const Site *r : s.records)
+  // The standing record, as the model folds them (refusal_replaces).
+  bool refused = false, by_ipa = false;
+  for (const Site *r : s.records) {
     if (r->inlined) {
       s.standing = r;
       break;
     }
-  if (!s.standing)
-    for (const Site *r : s.records)
-      if (r->pass == Pass::ipa) {
-        s.standing = r;
-        break;
-      }
-  if (!s.standing && !s.records.empty())
-    s.standing = s.records.front();
-  if (s.model)
-    for (auto c = b.copies_begin(*s.model); c != b.copies_end(*s.model); ++c) {
-      std::string holder(b.str(*b.chain(*c).begin()));
-      auto f = symbol_owner(holder, [&](const std::string &sym) { return b.find_function(tu, sym); });
-      if (!c->in_code(!f || b.functions[*f].emitted))
-        continue;
-      ++s.copies;
-      s.copies_inlined += c->inlined;
+    if (refusal_replaces(refused, by_ipa, r->pass)) {
+      s.standing = r;
+      refused = true;
+      by_ipa = r->pass == Pass::ipa;
     }
+  }
+  if (s.model)
+    for (auto c = b.copies_begin(*s.model); c != b.copies_end(*s.model); ++c)
+      if (b.copy_in_code(tu, *c)) {
+        ++s.copies;
+        s.copies_inlined += c->inlined;
+      }
   return s;
 }
 
@@ -622,11 +626,10 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
   sites.name = "sites";
   sites.title = "Call sites:";
   sites.note = fmt::format("base: {}; new: {}", base_label, new_label);
-  sites.columns = {{"file"},        {"direction"},   {"caller"},      {"callee"},
-                   {"location"},    {"change"},      {"base"},        {"base_reason"},
-                   {"base_copies"}, {"base_growth"}, {"base_limit"},  {"new"},
-                   {"new_reason"},  {"new_copies"},  {"new_growth"},  {"new_limit"},
-                   {"id"}};
+  sites.columns = {{"file"},       {"direction"}, {"caller"},      {"callee"},      {"location"},
+                   {"change"},     {"base"},      {"base_reason"}, {"base_copies"}, {"base_growth"},
+                   {"base_limit"}, {"new"},       {"new_reason"},  {"new_copies"},  {"new_growth"},
+                   {"new_limit"},  {"id"}};
   Table copies;
   copies.name = "copies";
   copies.title = "Copies whose decision changed (the chain: the function holding the copy first):";
@@ -669,14 +672,8 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
     for (auto c = n.copies_begin(*r.next.model); c != n.copies_end(*r.next.model); ++c)
       by_chain[n.chain_text(*c)].second = c;
     auto live = [](const Build &m, const std::string &tu, const CopyModel *c) {
-      if (!c)
-        return false;
       auto t = m.find_tu(tu);
-      std::string holder(m.str(*m.chain(*c).begin()));
-      auto f = symbol_owner(holder, [&](const std::string &sym) {
-        return t ? m.find_function(*t, sym) : std::nullopt;
-      });
-      return c->in_code(!f || m.functions[*f].emitted);
+      return c && (!t || m.copy_in_code(*t, *c));
     };
     // Copies both builds have (a copy one build lacks follows from another
     // site's flip: the K/N columns count it).
@@ -697,13 +694,13 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
   Table fns;
   fns.name = "functions";
   fns.title = "Functions:";
-  fns.columns = {{"file"},     {"function"},       {"status"},    {"base"},
-                 {"new"},      {"delta", true},    {"est_base"},  {"est_new"},
-                 {"est_delta", true}};
+  fns.columns = {{"file"},        {"function"}, {"status"},  {"base"},           {"new"},
+                 {"delta", true}, {"est_base"}, {"est_new"}, {"est_delta", true}};
   size_t functions = 0;
   for (const FunctionDiff &f : d.functions) {
-    const FunctionModel *m = f.base_index ? &b.functions[*f.base_index]
-                                          : f.new_index ? &n.functions[*f.new_index] : nullptr;
+    const FunctionModel *m = f.base_index  ? &b.functions[*f.base_index]
+                             : f.new_index ? &n.functions[*f.new_index]
+                                           : nullptr;
     const Build &mb = f.base_index ? b : n;
     if (!m || !match(std::string(mb.str(m->name)), std::string(mb.str(m->symbol))))
       continue;
@@ -723,24 +720,15 @@ int explain_two(const std::string &pattern, Matcher &match, BuildDiff &d, Output
       "{}: base {} -> new {}: {} in {}; calls into it: {} sites, inlined {} -> {}; calls from "
       "it: {} sites, inlined {} -> {}; {} flipped to inlined, {} to not inlined, {} changed in "
       "some copies",
-      pattern, base_short, new_short, plural(functions, "function"), plural(tus.size(), "TU"),
-      into, into_b, into_n, from, from_b, from_n, to_in, to_out, copy_changed);
-  res.summary = {{"name", pattern},
-                 {"base", d.base_paths},
-                 {"new", d.new_paths},
-                 {"functions", functions},
-                 {"tus", tus.size()},
-                 {"sites", rows.size()},
-                 {"into", into},
-                 {"into_inlined_base", into_b},
-                 {"into_inlined_new", into_n},
-                 {"from", from},
-                 {"from_inlined_base", from_b},
-                 {"from_inlined_new", from_n},
-                 {"to_inlined", to_in},
-                 {"to_not_inlined", to_out},
-                 {"copies_changed", copy_changed},
-                 {"errors", d.errors()}};
+      pattern, base_short, new_short, plural(functions, "function"), plural(tus.size(), "TU"), into,
+      into_b, into_n, from, from_b, from_n, to_in, to_out, copy_changed);
+  res.summary = {
+      {"name", pattern},        {"base", d.base_paths},        {"new", d.new_paths},
+      {"functions", functions}, {"tus", tus.size()},           {"sites", rows.size()},
+      {"into", into},           {"into_inlined_base", into_b}, {"into_inlined_new", into_n},
+      {"from", from},           {"from_inlined_base", from_b}, {"from_inlined_new", from_n},
+      {"to_inlined", to_in},    {"to_not_inlined", to_out},    {"copies_changed", copy_changed},
+      {"errors", d.errors()}};
   res.tables.push_back(std::move(sites));
   res.tables.push_back(std::move(copies));
   res.tables.push_back(std::move(fns));
@@ -788,8 +776,8 @@ int run(const Options &options) {
     std::vector<Diagnostic> said[2];
     Build apart[2];
     for (int i = 0; i < 2; ++i)
-      apart[i] = load_build({paths[i]}, [&said, i](const Diagnostic &d) { said[i].push_back(d); },
-                            apart_load);
+      apart[i] = load_build(
+          {paths[i]}, [&said, i](const Diagnostic &d) { said[i].push_back(d); }, apart_load);
     if (share_a_source(apart[0], apart[1])) {
       for (auto &list : said)
         for (const Diagnostic &d : list)

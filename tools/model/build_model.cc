@@ -161,6 +161,12 @@ std::string Build::chain_text(const CopyModel &c) const {
   return out;
 }
 
+bool Build::copy_in_code(uint32_t tu, const CopyModel &c) const {
+  const std::string holder(names[*chain(c).begin()]);
+  auto f = symbol_owner(holder, [&](const std::string &sym) { return find_function(tu, sym); });
+  return c.in_code(!f || functions[*f].emitted);
+}
+
 bool is_local_alias(std::string_view symbol) {
   constexpr std::string_view kSuffix = ".localalias";
   return symbol.size() > kSuffix.size() && symbol.substr(symbol.size() - kSuffix.size()) == kSuffix;
@@ -485,14 +491,13 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
                                      : id(r.caller_symbol));
         if (options.copies)
           copy_records.push_back({at, static_cast<uint32_t>(copy_chains.size()), r.chain_len,
-                                id(r.reason), r.inlined, r.pass == Pass::ipa});
+                                  id(r.reason), r.inlined, r.pass == Pass::ipa});
         for (uint32_t k = 0; k < r.chain_len; ++k)
           copy_chains.push_back(id(t.chains[r.chain_at + k]));
         if (r.inlined) {
           ++sm.inlined_records;
           (r.pass == Pass::einline ? sm.einline_inlined : sm.ipa_inlined) = true;
-        } else if (!sm.has_refusal || (r.pass == Pass::ipa && !sm.refused_by_ipa)) {
-          // The first refusal, replaced by the IPA inliner's first: it decided last.
+        } else if (refusal_replaces(sm.has_refusal, sm.refused_by_ipa, r.pass)) {
           sm.reason = id(r.reason);
           if (r.limit) {
             SiteLimit limit = *r.limit;
@@ -588,14 +593,13 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
         if (c.inlined) {
           copy.inlined = true;
           copy.early_inlined = copy.early_inlined || !c.ipa;
-        } else if (!refused || (c.ipa && !by_ipa)) {
+        } else if (refusal_replaces(refused, by_ipa, c.ipa ? Pass::ipa : Pass::einline)) {
           copy.reason = c.reason;
           refused = true;
           by_ipa = c.ipa;
         }
       }
       b.copy_list.push_back(copy); // an inlined copy's reason is set below
-
     }
     b.tus.push_back(std::move(m));
   };

@@ -90,6 +90,13 @@ struct CopyModel {
   bool in_code(bool holder_emitted) const { return holder_emitted || early_inlined; }
 };
 
+// The refusal that stands for a site or one of its copies: the first,
+// replaced by the IPA inliner's first (it decided last).  Whether a refusal
+// by PASS replaces the one standing (REFUSED false: none yet).
+inline bool refusal_replaces(bool refused, bool refused_by_ipa, Pass pass) {
+  return !refused || (pass == Pass::ipa && !refused_by_ipa);
+}
+
 // Limit with its param interned (Build::limit gives it back as a Limit).
 struct SiteLimit {
   int64_t value = 0;
@@ -191,6 +198,9 @@ struct Build {
   }
   // "a > b > c".
   std::string chain_text(const CopyModel &c) const;
+  // Whether copy C of a site of TU is code of this build (CopyModel::in_code):
+  // the function holding it, as symbol_owner finds it, is emitted or unknown.
+  bool copy_in_code(uint32_t tu, const CopyModel &c) const;
 
   // The same with the param interned; null when the site has no limit.
   const SiteLimit *site_limit(const SiteModel &s) const {
@@ -198,10 +208,10 @@ struct Build {
   }
 
   // Filled by the loader.
-  std::vector<NameId> caller_ids; // SiteModel::callers_at
+  std::vector<NameId> caller_ids;   // SiteModel::callers_at
   std::vector<CopyModel> copy_list; // SiteModel::copies_at
   std::vector<NameId> chain_ids;    // CopyModel::chain_at
-  std::vector<SiteLimit> limits;  // SiteModel::limit_at
+  std::vector<SiteLimit> limits;    // SiteModel::limit_at
   // (tu << 32 | name, index into sites / functions), sorted: some 16 bytes
   // an entry, where an unordered_map took about 40.
   std::vector<std::pair<uint64_t, uint32_t>> site_index, function_index;

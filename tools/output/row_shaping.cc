@@ -18,6 +18,13 @@ std::optional<size_t> column_index(const Table &t, const std::string &name) {
   return std::nullopt;
 }
 
+std::vector<std::string> column_names(const Table &t) {
+  std::vector<std::string> names;
+  for (const Column &c : t.columns)
+    names.push_back(c.name);
+  return names;
+}
+
 bool any_glob(const std::vector<Glob> &globs, std::string_view text) {
   for (const Glob &g : globs)
     if (g.matches(text))
@@ -61,7 +68,9 @@ bool row_matches(const Filter &f, const std::vector<Cell> &row, const std::vecto
 
 // Numbers largest first, then text, then null; EQUAL when neither is before.
 int compare(const Cell &a, const Cell &b, bool descending) {
-  auto rank = [](const Cell &c) { return c.is_null() ? 2 : c.is_number() || c.is_boolean() ? 0 : 1; };
+  auto rank = [](const Cell &c) {
+    return c.is_null() ? 2 : c.is_number() || c.is_boolean() ? 0 : 1;
+  };
   if (rank(a) != rank(b))
     return rank(a) < rank(b) ? -1 : 1; // null last whichever the direction
   int r = 0;
@@ -144,9 +153,8 @@ void shape(Result &result, const RowShaping &s) {
       if (at.empty())
         continue;
       used = true;
-      auto keep = std::stable_partition(t.rows.begin(), t.rows.end(), [&](const auto &row) {
-        return row_matches(f, row, at);
-      });
+      auto keep = std::stable_partition(t.rows.begin(), t.rows.end(),
+                                        [&](const auto &row) { return row_matches(f, row, at); });
       t.rows.erase(keep, t.rows.end());
     }
     if (!used)
@@ -186,17 +194,11 @@ void shape(Result &result, const RowShaping &s) {
       std::vector<std::string> names;
       for (const SortKey &k : s.sort)
         names.push_back(k.column);
-      std::string have = result.tables.empty()
-                             ? std::string()
-                             : fmt::format("{}", fmt::join([&] {
-                                             std::vector<std::string> c;
-                                             for (const Column &col : result.tables[0].columns)
-                                               c.push_back(col.name);
-                                             return c;
-                                           }(),
-                                                           ", "));
       throw UsageError("--sort: no table has the column{} {} (the main table's: {})",
-                       names.size() == 1 ? "" : "s", fmt::join(names, ", "), have);
+                       names.size() == 1 ? "" : "s", fmt::join(names, ", "),
+                       fmt::join(result.tables.empty() ? std::vector<std::string>()
+                                                       : column_names(result.tables[0]),
+                                 ", "));
     }
   }
 
@@ -212,13 +214,9 @@ void shape(Result &result, const RowShaping &s) {
     // has them all too (diff's vanished and appeared lists).
     const Table &main = result.tables[0];
     for (const std::string &c : s.columns)
-      if (!column_index(main, c)) {
-        std::vector<std::string> have;
-        for (const Column &col : main.columns)
-          have.push_back(col.name);
+      if (!column_index(main, c))
         throw UsageError("--columns: '{}' is not a column here (there are: {})", c,
-                         fmt::join(have, ", "));
-      }
+                         fmt::join(column_names(main), ", "));
     for (Table &t : result.tables) {
       std::vector<size_t> pick;
       for (const std::string &c : s.columns)
