@@ -126,9 +126,14 @@ int run(const Options &options) {
   load.keep_tu = options.rows.keep_tu();
   load.keep_site = [&match](const Site &s) { return keep_record(s, match); };
   std::optional<Build> base;
-  if (two)
-    base = load_build(base_paths, report, load);
-  Build next = load_build(new_paths, report, load);
+  Build next;
+  if (two) {
+    auto builds = load_builds(base_paths, new_paths, report, load);
+    base = std::move(builds.first);
+    next = std::move(builds.second);
+  } else {
+    next = load_build(new_paths, report, load);
+  }
   const size_t errors = next.errors + (base ? base->errors : 0);
   if (next.tus.empty() || (base && base->tus.empty()))
     throw Error("no decision logs found in {}",

@@ -773,17 +773,14 @@ int run(const Options &options) {
     // Read apart first: if they share a source they are compared, else they
     // are one build, read again as one (what the first reading said is
     // said then, once).
-    std::vector<Diagnostic> said[2];
-    Build apart[2];
-    for (int i = 0; i < 2; ++i)
-      apart[i] = load_build(
-          {paths[i]}, [&said, i](const Diagnostic &d) { said[i].push_back(d); }, apart_load);
-    if (share_a_source(apart[0], apart[1])) {
-      for (auto &list : said)
-        for (const Diagnostic &d : list)
-          report(d);
-      BuildDiff &d = keep_until_exit(
-          diff_builds(std::move(apart[0]), std::move(apart[1]), {paths[0]}, {paths[1]}));
+    std::vector<Diagnostic> said;
+    auto [first, second] = load_builds(
+        {paths[0]}, {paths[1]}, [&said](const Diagnostic &d) { said.push_back(d); }, apart_load);
+    if (share_a_source(first, second)) {
+      for (const Diagnostic &d : said)
+        report(d);
+      BuildDiff &d =
+          keep_until_exit(diff_builds(std::move(first), std::move(second), {paths[0]}, {paths[1]}));
       if (std::string warning = tu_mismatch_warning(d); !warning.empty())
         fmt::print(stderr, "inlinetune: warning: {}\n", warning);
       return explain_two(pattern, match, d, out, format, shaping);

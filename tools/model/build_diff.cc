@@ -160,8 +160,7 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
       d.common.emplace_back(t, *m);
       if (b.tus[t].key != b.tus[t].header.source)
         d.sources.emplace(b.tus[t].key, b.tus[t].header.source);
-    }
-    else
+    } else
       d.only_base.push_back(b.tus[t].key);
   }
   for (const TuModel &tu : n.tus)
@@ -449,36 +448,10 @@ void BuildDiff::drop_models() {
 BuildDiff load_diff(const std::vector<std::string> &base_paths,
                     const std::vector<std::string> &new_paths, const DiagnosticSink &sink,
                     const LoadOptions &load) {
-  // Both builds at once, each on every core (so that the one read first
-  // leaves them all to the other).  What each reports is kept and passed on
-  // as if they were read one after the other: BASE's, then NEW's (only when
-  // BASE could be read).
-  const size_t jobs = worker_threads(0);
   LoadOptions options = load;
-  options.jobs = jobs;
   options.copies = true; // copy flips
-  const std::vector<std::string> *paths[2] = {&base_paths, &new_paths};
-  Build builds[2];
-  std::vector<Diagnostic> said[2];
-  std::exception_ptr failed[2];
-  in_order(
-      2, jobs > 1 ? 2 : 1, 2,
-      [&](size_t i) {
-        try {
-          builds[i] = load_build(
-              *paths[i], [&said, i](const Diagnostic &d) { said[i].push_back(d); }, options);
-        } catch (...) {
-          failed[i] = std::current_exception();
-        }
-      },
-      [&](size_t i) {
-        for (const Diagnostic &d : said[i])
-          if (sink)
-            sink(d);
-        if (failed[i])
-          std::rethrow_exception(failed[i]);
-      });
-  return diff_builds(std::move(builds[0]), std::move(builds[1]), base_paths, new_paths);
+  auto [base, next] = load_builds(base_paths, new_paths, sink, options);
+  return diff_builds(std::move(base), std::move(next), base_paths, new_paths);
 }
 
 } // namespace inlinetune

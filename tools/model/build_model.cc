@@ -648,6 +648,40 @@ Build load_build(const std::vector<std::string> &paths, const DiagnosticSink &si
   return build_model(logs, sink, options);
 }
 
+std::pair<Build, Build> load_builds(const std::vector<std::string> &base_paths,
+                                    const std::vector<std::string> &new_paths,
+                                    const DiagnosticSink &sink, const LoadOptions &load) {
+  // Both builds at once, each on every core (so that the one read first
+  // leaves them all to the other).  What each reports is kept and passed on
+  // as if they were read one after the other: BASE's, then NEW's (only when
+  // BASE could be read).
+  const size_t jobs = worker_threads(0);
+  LoadOptions options = load;
+  options.jobs = jobs;
+  const std::vector<std::string> *paths[2] = {&base_paths, &new_paths};
+  Build builds[2];
+  std::vector<Diagnostic> said[2];
+  std::exception_ptr failed[2];
+  in_order(
+      2, jobs > 1 ? 2 : 1, 2,
+      [&](size_t i) {
+        try {
+          builds[i] = load_build(
+              *paths[i], [&said, i](const Diagnostic &d) { said[i].push_back(d); }, options);
+        } catch (...) {
+          failed[i] = std::current_exception();
+        }
+      },
+      [&](size_t i) {
+        for (const Diagnostic &d : said[i])
+          if (sink)
+            sink(d);
+        if (failed[i])
+          std::rethrow_exception(failed[i]);
+      });
+  return {std::move(builds[0]), std::move(builds[1])};
+}
+
 // ---- sources in the build's output directory ----------------------------------
 
 std::string objtree_relative_source(std::string_view source, std::string_view object,

@@ -248,6 +248,12 @@ struct LoadOptions {
 // in Build::errors; what can be read is used.
 Build load_build(const std::vector<std::string> &paths, const DiagnosticSink &sink,
                  const LoadOptions &options = {});
+// Two builds read at once (each on every core), as load_build reads each;
+// what they report goes to SINK as if read one after the other, BASE's then
+// NEW's.
+std::pair<Build, Build> load_builds(const std::vector<std::string> &base_paths,
+                                    const std::vector<std::string> &new_paths,
+                                    const DiagnosticSink &sink, const LoadOptions &options = {});
 // The same from a LogSet whose paths are added (finish() is called here).  A
 // record that does not parse is reported as "ORIGIN: TU n (object), line L:
 // ..." and skipped.
