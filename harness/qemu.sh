@@ -51,6 +51,9 @@
 #                     the selftests' sleeps instant)
 #   QM_APPEND         more words for the kernel command line
 #   QM_MEMORY         guest memory in MiB (default 512)
+#   QM_PLUGIN         a QEMU TCG plugin and its arguments, as one -plugin
+#                     word (FILE,ARG=VALUE,...): guestprof for guest profiles
+#                     (harness/guest_profile.sh, docs/guest-profile.md)
 
 QEMU_AARCH64=${QEMU_AARCH64:-qemu-system-aarch64}
 QM_BOOT_TIMEOUT=${QM_BOOT_TIMEOUT:-120}
@@ -58,6 +61,7 @@ QM_TIMEOUT=${QM_TIMEOUT:-900}
 QM_ICOUNT=${QM_ICOUNT:-0}
 QM_APPEND=${QM_APPEND:-}
 QM_MEMORY=${QM_MEMORY:-512}
+QM_PLUGIN=${QM_PLUGIN:-}
 QM_MARK='@@inlinetune'
 
 # qm_fail MESSAGE: prints the error; the caller returns 1 after adding detail
@@ -77,6 +81,7 @@ qm_argv() {
   fi
   QM_ARGV+=(-no-reboot)
   [ "$QM_ICOUNT" = 0 ] || QM_ARGV+=(-icount shift=0,sleep=off)
+  [ -z "$QM_PLUGIN" ] || QM_ARGV+=(-plugin "$QM_PLUGIN")
   QM_ARGV+=(-kernel "$1" -initrd "$2" -append "$append")
 }
 
