@@ -31,10 +31,19 @@
 #     layout one more dummy word on the kernel command line
 #     (wl_layout_word), running the workloads (instructions per op) and then
 #     each server under its load client (instructions per request);
+#  4b. per variant, one profiling boot (layout 1, harness/guest_profile.sh):
+#     the same workloads and servers with guestprof, inlinetune's QEMU
+#     plugin, loaded: per measured region and kernel function, instructions
+#     and the L1I, L1D and L2 misses of PROFILE_MODELS' cache models
+#     (docs/guest-profile.md); a separate boot, so that the numbers of
+#     step 4 stay those of plain -icount boots;
 #  5. results.csv: per workload and variant the median over those boots, the
-#     number of boots and the spread (bench/kernel_results.py);
+#     number of boots and the spread (bench/kernel_results.py); after each
+#     workload's instructions, the cache model's misses and modelled cycles
+#     per op from the profiling boot (one boot: runs 1);
 #  6. the table: each variant against baseline, with vmlinux .text growth
-#     beside every change and the selftests' pass count;
+#     beside every change and the selftests' pass count; then the cache
+#     model's table (a model, not a measurement of a real core);
 #  7. `inlinetune report BASE NEW --results results.csv` per variant but
 #     baseline, BASE and NEW being the O= trees: report-VARIANT.html.
 #
@@ -45,16 +54,26 @@
 #   variants.csv   per variant: tree, kcflags, build time, vmlinux .text, Image
 #                  bytes, logs, selftest counts
 #   selftests.csv  compiler,variant,suite,test,result (as bench/selftests.sh)
-#   boots.csv      per boot: variant, kind, layout, run, command-line word, wall
-#                  seconds to the boot marker and to the end
-#   boots/VARIANT/{selftests,layoutL-runR}/   consoles, QEMU commands
+#   boots.csv      per boot: variant, kind (selftests, workloads, profile),
+#                  layout, run, command-line word, wall seconds to the boot
+#                  marker and to the end (profile against workloads: the
+#                  profiling's slowdown)
+#   profiles/VARIANT.jsonl   the profiling boot's guest profile, each region
+#                  named by its workload (docs/guest-profile.md, format 1;
+#                  inlinetune correlate/report/db read it)
+#   boots/VARIANT/{selftests,layoutL-runR,profile}/   consoles, QEMU commands
+#                  (profile/ also the plugin's raw-profile.jsonl)
 #   report-VARIANT.html, logs/report-VARIANT.log
 #
 # Environment: LAYOUTS (default 3), RUNS (boots per layout, default 1: with a
 # fixed layout boots are deterministic), POLICIES (policy files, blank-
 # separated), WORKLOADS (default all, or names joined by '+', or none),
 # SERVERS (default "redis memcached nginx"; none: no servers), SELFTESTS
-# (default test.d/kprobe; none: skip), BENCH_BUILD (default 1; 0: use only
+# (default test.d/kprobe; none: skip), PROFILE_MODELS (guestprof's cache
+# presets for the profiling boots, joined by '+', default n1+small; none: no
+# profiling boots and no cache figures), GUESTPROF (the plugin,
+# harness/guest_profile.sh; default build/guestprof/guestprof.so, made by
+# `make guestprof` when missing), BENCH_BUILD (default 1; 0: use only
 # trees built for their current inputs), CC_SMALL (default
 # aarch64-linux-gnu-gcc-12), INLINETUNE (default build/tools/inlinetune),
 # BENCH_OUT (default build/bench/kernel);
@@ -76,6 +95,8 @@ KT_TOOL=bench-kernel
 . "$here/../harness/workloads.sh"
 # shellcheck source-path=SCRIPTDIR source=../harness/servers.sh
 . "$here/../harness/servers.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/guest_profile.sh
+. "$here/../harness/guest_profile.sh"
 
 t_start=$SECONDS
 cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}
@@ -85,6 +106,7 @@ policies=${POLICIES:-}
 workloads=${WORKLOADS:-all}
 servers=${SERVERS-redis memcached nginx}
 selftests=${SELFTESTS:-test.d/kprobe}
+models=${PROFILE_MODELS:-n1+small}
 build=${BENCH_BUILD:-1}
 inlinetune=${INLINETUNE:-$KT_ROOT/build/tools/inlinetune}
 out=${BENCH_OUT:-$KT_ROOT/build/bench/kernel}
@@ -106,6 +128,8 @@ for sv in $servers; do
 done
 [ "$workloads" != none ] || [ -n "$servers" ] || kt_die "step 'check the inputs': WORKLOADS=none and no SERVERS: nothing to measure"
 [ -x "$inlinetune" ] || kt_die "step 'check the inputs': no $inlinetune; run 'make tools'"
+gp_models_ok "$models" || kt_die "step 'check the inputs': PROFILE_MODELS=$models: want cache presets joined by '+' (n1+small) or none"
+[ "$models" = none ] || gp_plugin
 kt_ensure_ksrc
 
 # tree_of VARIANT, flags_of VARIANT: the O= tree's name and its KCFLAGS.
@@ -242,11 +266,30 @@ for v in "${variants[@]}"; do
 done
 t_workloads=$((SECONDS - t0))
 
+# ---- 4b. the profiling boots ------------------------------------------------------
+t0=$SECONDS
+profiles=()
+if [ "$models" != none ]; then
+  mkdir -p "$out/profiles"
+  word=$(wl_layout_word 1)
+  for v in "${variants[@]}"; do
+    QM_APPEND=$word gp_run "${dir_of[$v]}/arch/arm64/boot/Image" "$initrd" "$wspec" "$out/boots/$v/profile" \
+      "${dir_of[$v]}/vmlinux" "$models" || exit 1
+    cp "$GP_PROFILE" "$work/profile-$v.jsonl"
+    profiles+=(--profile "$v=$out/profiles/$v.jsonl")
+    printf '%s,profile,1,1,%s,%s,%s,%s\n' "$v" "$word" "$QM_BOOT_SECONDS" "$QM_RUN_SECONDS" "$QM_GUEST_BOOT" >>"$work/boots"
+  done
+fi
+t_profiles=$((SECONDS - t0))
+
 # ---- 5. results: only now, with every boot done ------------------------------------
 kt_step "results: medians over $layouts layouts x $runs runs"
 python3 "$KT_ROOT/bench/kernel_results.py" samples "${samples[@]}" -o "$work/samples.csv" || exit 1
+for v in "${variants[@]}"; do
+  [ "$models" = none ] || cp "$work/profile-$v.jsonl" "$out/profiles/$v.jsonl"
+done
 python3 "$KT_ROOT/bench/kernel_results.py" aggregate "$work/samples.csv" \
-  --variants "$(IFS=,; echo "${variants[*]}")" -o "$work/results.csv" || exit 1
+  --variants "$(IFS=,; echo "${variants[*]}")" "${profiles[@]}" -o "$work/results.csv" || exit 1
 {
   echo "variant,tree,cached,build_seconds,build_cpu_seconds,resumed,vmlinux_text_bytes,image_bytes,same_vmlinux_as_plain,kcflags,selftests_pass,selftests_total"
   while IFS= read -r line; do
@@ -271,7 +314,9 @@ reports=()
 for v in "${variants[@]}"; do
   [ "$v" != baseline ] || continue
   new_text=$(kt_text_size "${dir_of[$v]}/vmlinux")
-  title="$v vs baseline, small arm64 kernel: instructions per operation under QEMU -icount (QEMU counts instructions, not cycles); vmlinux .text $base_text -> $new_text bytes ($(awk -v a="$base_text" -v b="$new_text" 'BEGIN { printf "%+.2f", (b - a) * 100 / a }')%)"
+  model_note=
+  [ "$models" = none ] || model_note="; cache misses and modelled cycles: guestprof's cache MODEL ($models), not a measurement of a real core"
+  title="$v vs baseline, small arm64 kernel: instructions per operation under QEMU -icount (QEMU counts instructions, not cycles)$model_note; vmlinux .text $base_text -> $new_text bytes ($(awk -v a="$base_text" -v b="$new_text" 'BEGIN { printf "%+.2f", (b - a) * 100 / a }')%)"
   kt_run_step "report $v against baseline" "$out/logs/report-$v.log" \
     "$inlinetune" report "${dir_of[baseline]}" "${dir_of[$v]}" --results "$results" \
     --base-variant baseline --new-variant "$v" --title "$title" -o "$out/report-$v.html" ||
@@ -282,5 +327,11 @@ t_reports=$((SECONDS - t0))
 
 echo
 echo "bench-kernel: ${#variants[@]} variants (${variants[*]}) with $cc, $layouts layouts x $runs runs;" \
-  "kernels $t_builds s, selftests $t_selftests s, workload boots $t_workloads s, reports $t_reports s, total $((SECONDS - t_start)) s"
+  "kernels $t_builds s, selftests $t_selftests s, workload boots $t_workloads s,${profiles[*]:+ profiling boots $t_profiles s,} reports $t_reports s, total $((SECONDS - t_start)) s"
+if [ "$models" != none ]; then
+  # The slowdown: the plugin's boots against the plain -icount boots of layout 1 run 1.
+  awk -F, '$2 == "workloads" && $3 == 1 && $4 == 1 { plain[$1] = $7 } $2 == "profile" { prof[$1] = $7 }
+    END { for (v in prof) if (plain[v] > 0) { n++; p += plain[v]; q += prof[v] }
+          if (n) printf "bench-kernel: profiling boots %.1f s against %.1f s plain (-icount, layout 1): %.1fx slower\n", q / n, p / n, q / p }' "$out/boots.csv"
+fi
 echo "bench-kernel: $results, $out/variants.csv; ${reports[*]}"

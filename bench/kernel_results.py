@@ -3,8 +3,9 @@
 """bench/kernel_results.py: the numbers of `make bench-kernel` (bench/bench-kernel.sh).
 
   kernel_results.py samples  METRICS... -o SAMPLES.csv   (one METRICS file per boot)
-  kernel_results.py aggregate SAMPLES.csv --variants V,V... -o RESULTS.csv
+  kernel_results.py aggregate SAMPLES.csv --variants V,V... [--profile V=PROFILE...] -o RESULTS.csv
   kernel_results.py table RESULTS.csv VARIANTS.csv [--base baseline]
+  kernel_results.py cache-summary RESULTS.csv --new VARIANT [--base baseline]
 
 samples: each METRICS file is harness/qemu.sh's metrics.txt of one boot
 ("WORKLOAD METRIC VALUE ITERATIONS" lines), named on the command line as
@@ -19,13 +20,31 @@ the number of boots, min and max the spread. Refuses (exit 1, no file
 written) anything short of complete: a variant without samples, a variant
 booted over other layouts or runs than the others, a boot that lacks a
 workload another boot has, a workload run with other iterations, a row twice.
+With --profile (one per variant, each the joined guest profile of the
+variant's profiling boot: harness/guest_profile.sh, docs/guest-profile.md),
+each workload's rows are followed by the cache model's, per model M of the
+profiles and per variant: l1i_misses_per_op:M, l1d_misses_per_op:M,
+l2_misses_per_op:M (misses over the region's iterations, three decimals)
+and modelled_cycles_per_op:M (one decimal); _per_request for the servers.
+One profiling boot per variant: runs 1, min = max = value. Refused too: a
+variant without a profile or a profile of a variant not named, profiles
+with other models, a profile that lacks a workload of the results or runs it
+with other iterations, and any profile guest_profile.py refuses.
 
 table: per workload (and metric: per op, per request), each variant's
 median and spread, its change against
 the base variant, and beside it the variant's vmlinux .text change (from
 VARIANTS.csv, which bench-kernel.sh writes: variant, vmlinux_text_bytes,
 selftests_pass, selftests_total, ...). A change whose ranges overlap the
-base's is marked `~` (within the spread of the layouts).
+base's is marked `~` (within the spread of the layouts). When RESULTS.csv
+holds the cache model's rows, a second table follows, per workload and
+model: L1I, L1D and L2 misses and modelled cycles per op, each variant's and
+its change against the base; its header says that they are a model, not a
+measurement.
+
+cache-summary: per model, in how many workloads VARIANT took fewer, more or
+as many L1I, L1D and L2 misses per op (and modelled cycles) as the base,
+the biggest changes named (bench/demo.sh prints it).
 
 Errors: "bench-kernel: error: step 'STEP': ..." on stderr, exit 1.
 """
@@ -35,6 +54,9 @@ import os
 import re
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness"))
+import guest_profile  # noqa: E402  (the profile format's one definition)
 
 TOOL = "bench-kernel"
 NAME = re.compile(r"^[a-z0-9_]+$")
@@ -126,16 +148,91 @@ def cmd_aggregate(args):
                 fail("aggregate", f"variant {v}, layout {b[0]}, run {b[1]} has no result for {', '.join(lacking)}: "
                      "refusing to write partial results")
     out = []
+    iterations_of = {}
     for key in order:
         iterations = {boots[v][b][key][1] for v in variants for b in boots[v]}
         if len(iterations) != 1:
             fail("aggregate", f"{key[0]} ran with different iteration counts ({', '.join(map(str, sorted(iterations)))})")
-        (count,) = iterations
+        (iterations_of[key],) = iterations
+    profiles, models = read_profiles(args.profile, variants, order, iterations_of)
+    for key in order:
+        count = iterations_of[key]
         for v in variants:
             values = [boots[v][b][key][0] for b in sorted(boots[v])]
             out.append([key[0], key[1], v, num(statistics.median(values)), len(values),
                         num(min(values)), num(max(values)), count])
+        if profiles:
+            out += cache_rows(key, variants, profiles, models)
     write_csv(args.output, ["workload", "metric", "variant", "value", "runs", "min", "max", "iterations"], out)
+
+
+# The cache model's metrics, per model: (name prefix, profile counter or None
+# for the modelled cycles, decimals).
+CACHE_METRICS = [(f"{c}_misses", c, 3) for c in guest_profile.CACHES] + [("modelled_cycles", None, 1)]
+
+
+def cache_metric(prefix, per, model):
+    """l1i_misses_per_op:n1: the results.csv name of a cache-model metric."""
+    return f"{prefix}_{per}:{model}"
+
+
+def per_of(metric):
+    """instructions_per_op -> per_op: what a metric is counted over."""
+    return metric[len("instructions_"):] if metric.startswith("instructions_per_") else None
+
+
+def read_profiles(specs, variants, order, iterations_of):
+    """{variant: {(workload, metric): region}} and the models, checked."""
+    profiles, models = {}, None
+    for spec in specs:
+        v, sep, path = spec.partition("=")
+        if not sep or not v or not path:
+            fail("aggregate", f"--profile '{spec}' is not VARIANT=PROFILE")
+        if v not in variants:
+            fail("aggregate", f"--profile {spec}: '{v}' is not one of {', '.join(variants)}")
+        if v in profiles:
+            fail("aggregate", f"two profiles of variant {v}")
+        try:
+            p = guest_profile.Profile(path, joined=True)
+        except guest_profile.Refusal as e:
+            fail("aggregate", str(e))
+        if models is None:
+            models = p.models
+        elif p.models != models:
+            fail("aggregate", f"{path}: cache models {'+'.join(p.models)}, the other profiles' {'+'.join(models)}")
+        regions = {}
+        for r in p.regions:
+            key = (r["workload"], r["metric"])
+            if key in regions:
+                fail("aggregate", f"{path}: {key[0]} {key[1]} in regions {regions[key]['region']} and {r['region']}")
+            regions[key] = r
+        for key in order:
+            if key not in regions:
+                fail("aggregate", f"{path}: no region for {key[0]} {key[1]} (variant {v}): refusing to write partial results")
+            if regions[key]["iterations"] != iterations_of[key]:
+                fail("aggregate", f"{path}: {key[0]} ran {regions[key]['iterations']} iterations in the profiling boot, "
+                     f"{iterations_of[key]} in the others")
+        profiles[v] = (p, regions)
+    missing = [v for v in variants if v not in profiles]
+    if specs and missing:
+        fail("aggregate", f"no profile of variant(s) {', '.join(missing)}: refusing to write partial results")
+    return profiles, models or []
+
+
+def cache_rows(key, variants, profiles, models):
+    per = per_of(key[1])
+    if per is None:
+        return []
+    out = []
+    for m in models:
+        for prefix, counter, decimals in CACHE_METRICS:
+            for v in variants:
+                p, regions = profiles[v]
+                r = regions[key]
+                count = r["misses"][m][counter] if counter else r["cycles"][m]
+                value = f"{count / r['iterations']:.{decimals}f}"
+                out.append([key[0], cache_metric(prefix, per, m), v, value, 1, value, value, r["iterations"]])
+    return out
 
 
 def fmt_boots(boots):
@@ -160,6 +257,9 @@ def cmd_table(args):
     base = args.base
     if base not in builds:
         fail("table", f"{args.builds} has no variant '{base}'")
+    # The cache model's rows (name:model) have their own table.
+    cache = [r for r in results if ":" in r["metric"]]
+    results = [r for r in results if ":" not in r["metric"]]
     by = {(r["workload"], r["variant"]): r for r in results}
     workloads = []
     for r in results:
@@ -207,6 +307,95 @@ def cmd_table(args):
     runs = {r["runs"] for r in results}
     print(f"{len(workloads)} workloads, {', '.join(sorted(runs))} boots per variant; "
           f"{args.results}")
+    if cache:
+        print()
+        cache_table(cache, workloads, variants, base)
+
+
+def cache_table(rows, workloads, variants, base):
+    """Per workload and model: misses and modelled cycles per op, each
+    variant's and its change against BASE."""
+    by = {(r["workload"], r["metric"], r["variant"]): r["value"] for r in rows}
+    models = []
+    for r in rows:
+        m = r["metric"].split(":", 1)[1]
+        if m not in models:
+            models.append(m)
+    print("Cache MODEL per operation or request (guestprof, one profiling boot per variant: a model of"
+          " L1I, L1D and L2 caches, not a measurement of a real core;")
+    print("modelled cycles = instructions + L1 misses x L2 latency + L2 misses x memory latency,"
+          " docs/guest-profile.md).")
+    others = [v for v in variants if v != base]
+    header = ["workload", "model"]
+    groups = [("L1I misses", "l1i_misses"), ("L1D misses", "l1d_misses"), ("L2 misses", "l2_misses"),
+              ("modelled cycles", "modelled_cycles")]
+    sub = ["", ""]
+    for title, _ in groups:
+        header += [title] + [""] * (2 * len(others))
+        sub += [base] + [x for v in others for x in (v, "change")]
+    table = [header, sub]
+    for w in workloads:
+        for m in models:
+            row = [w, m]
+            found = False
+            for _, prefix in groups:
+                names = [k for k in by if k[0] == w and k[1].startswith(prefix + "_per_") and k[1].endswith(":" + m)]
+                if not names:
+                    row += ["-"] * (1 + 2 * len(others))
+                    continue
+                found = True
+                metric = names[0][1]
+                b = by.get((w, metric, base))
+                row.append(b or "-")
+                for v in others:
+                    n = by.get((w, metric, v))
+                    row += [n or "-", pct(float(n), float(b)) if n and b else "-"]
+            if found:
+                table.append(row)
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    step = 1 + 2 * len(others)
+    for row in table:
+        out = []
+        for i, c in enumerate(row):
+            sep = " | " if i >= 2 and (i - 2) % step == 0 else " "
+            out.append((sep if i else "") + (c.ljust(widths[i]) if i < 2 else c.rjust(widths[i])))
+        print("".join(out).rstrip())
+
+
+def cmd_cache_summary(args):
+    with open(args.results, newline="") as f:
+        rows = [r for r in csv.DictReader(f) if ":" in r["metric"]]
+    if not rows:
+        fail("cache summary", f"{args.results} has no cache-model rows (PROFILE_MODELS=none?)")
+    value = {(r["workload"], r["metric"], r["variant"]): float(r["value"]) for r in rows}
+    models, workloads = [], []
+    for r in rows:
+        m = r["metric"].split(":", 1)[1]
+        if m not in models:
+            models.append(m)
+        if r["workload"] not in workloads:
+            workloads.append(r["workload"])
+    print(f"{args.new} against {args.base}, per op or request (guestprof's cache MODEL, not a measurement of a real core):")
+    for m in models:
+        for label, prefix in (("L1I misses", "l1i_misses"), ("L1D misses", "l1d_misses"),
+                              ("L2 misses", "l2_misses"), ("modelled cycles", "modelled_cycles")):
+            ch = []
+            for w in workloads:
+                for per in ("per_op", "per_request"):
+                    k = f"{prefix}_{per}:{m}"
+                    b, n = value.get((w, k, args.base)), value.get((w, k, args.new))
+                    if b is not None and n is not None:
+                        ch.append((w, (n / b - 1) if b else (0.0 if n == 0 else float("inf"))))
+            fewer = sorted([c for c in ch if c[1] < 0], key=lambda c: c[1])
+            more = sorted([c for c in ch if c[1] > 0], key=lambda c: -c[1])
+            same = len(ch) - len(fewer) - len(more)
+
+            def names(cs):
+                shown = ", ".join(f"{w} {c * 100:+.1f}%" for w, c in cs[:3])
+                return shown + (", ..." if len(cs) > 3 else "")
+            print(f"   {m:<6} {label + ':':<16} fewer in {len(fewer)}" + (f" ({names(fewer)})" if fewer else "")
+                  + f", more in {len(more)}" + (f" ({names(more)})" if more else "")
+                  + f", as many in {same}")
 
 
 def cell(r):
@@ -224,14 +413,20 @@ def main():
     a = sub.add_parser("aggregate")
     a.add_argument("samples")
     a.add_argument("--variants", required=True)
+    a.add_argument("--profile", action="append", default=[], metavar="VARIANT=PROFILE")
     a.add_argument("-o", "--output", required=True)
     t = sub.add_parser("table")
     t.add_argument("results")
     t.add_argument("builds")
     t.add_argument("--base", default="baseline")
+    c = sub.add_parser("cache-summary")
+    c.add_argument("results")
+    c.add_argument("--new", required=True)
+    c.add_argument("--base", default="baseline")
     args = p.parse_args()
     try:
-        {"samples": cmd_samples, "aggregate": cmd_aggregate, "table": cmd_table}[args.cmd](args)
+        {"samples": cmd_samples, "aggregate": cmd_aggregate, "table": cmd_table,
+         "cache-summary": cmd_cache_summary}[args.cmd](args)
     except Refusal as e:
         print(f"{TOOL}: error: {e}", file=sys.stderr)
         return 1

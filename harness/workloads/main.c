@@ -22,6 +22,15 @@
 // guestprof, between its two marker NOPs; the regions come in the order of
 // the metric lines.
 // (`--exec-child` is what fork_exec executes: it exits at once.)
+//
+// Test hook, for the kernel tests of guest profiles only (the init's
+// test:HOOK run item, testsuite/kernel/guest-profile/); never in a
+// measurement:
+//   workloads --test-hook open-region   opens a measured region and exits
+//                                        without closing it (guestprof must
+//                                        mark the profile incomplete)
+// The init runs it with `exec` for test:die-in-region, so that PID 1 exits
+// inside the region and the kernel panics.
 #include "workload.h"
 
 #include <errno.h>
@@ -35,9 +44,15 @@
 
 // The measured-region markers of guestprof, inlinetune's QEMU plugin
 // (docs/guest-profile.md): HINT-space encodings Arm leaves unallocated, so
-// NOPs on every core and under QEMU without the plugin.
+// NOPs on every core and under QEMU without the plugin. (Compiled for the
+// build machine, as the harness's own tests do, they are nothing.)
+#if defined(__aarch64__)
 #define REGION_START() __asm__ volatile("hint #126" ::: "memory")
 #define REGION_END() __asm__ volatile("hint #127" ::: "memory")
+#else
+#define REGION_START() __asm__ volatile("" ::: "memory")
+#define REGION_END() __asm__ volatile("" ::: "memory")
+#endif
 
 const char *wl_self;
 static const char *current = "?";
@@ -154,6 +169,14 @@ int main(int argc, char **argv) {
   wl_self = argv[0];
   if (argc == 2 && strcmp(argv[1], "--exec-child") == 0)
     _exit(0);
+  if (argc == 3 && strcmp(argv[1], "--test-hook") == 0) {
+    if (strcmp(argv[2], "open-region") != 0) {
+      fprintf(stderr, "workloads: --test-hook %s: unknown (open-region)\n", argv[2]);
+      return 2;
+    }
+    REGION_START();
+    return 0;
+  }
   if (argc >= 5 && strcmp(argv[1], "--time") == 0)
     return time_command(argv[2], argv[3], argv + 4);
   if (argc == 2 && strcmp(argv[1], "-l") == 0) {

@@ -24,17 +24,27 @@
 #             whose "-kernel path + command line" matches the glob
 #             FAKE_FAIL stops before its end marker; kprobe_args_user.tc
 #             fails on a -kernel path that matches FAKE_ARGS_USER_FAIL.
+#             With -plugin FILE,vmlinux=V,out=OUT,cache=MODELS (guestprof's
+#             arguments, docs/guest-profile.md) a workloads run also writes
+#             OUT as guestprof would (Inputs/fake-guestprof.py): one region
+#             per metric line, getppid with cost/100 L1I, cost/200 L1D and
+#             cost/1000 L2 misses per op under the first model, open_close
+#             with a tenth of that, each model 4 times the one before; a boot
+#             matching the glob FAKE_PROFILE_FAIL writes it "complete": false
+#             (a region left open), FAKE_PROFILE_NONE writes none.
 set -eu
 console=
 append=
 kernel=
 icount=
+plugin=
 while [ $# -gt 0 ]; do
   case $1 in
     -serial) console=${2#file:}; shift ;;
     -append) append=$2; shift ;;
     -kernel) kernel=$2; shift ;;
     -icount) icount=$2; shift ;;
+    -plugin) plugin=$2; shift ;;
   esac
   shift
 done
@@ -107,6 +117,19 @@ case ${FAKE_QEMU:-ok} in
         pad=$(tr ' ' '\n' <<<"$append" | sed -n 's/^pad=//p')
         out "@@inlinetune metric getppid instructions_per_op $((cost / 4)).5 200000" \
           "@@inlinetune metric open_close instructions_per_op $((cost + ${#pad})).0 10000" \
-          "@@inlinetune end status=ok results=0 metrics=2" ;;
+          "@@inlinetune end status=ok results=0 metrics=2"
+        if [ -n "$plugin" ]; then
+          pout=$(tr ',' '\n' <<<"$plugin" | sed -n 's/^out=//p')
+          models=$(tr ',' '\n' <<<"$plugin" | sed -n 's/^cache=//p')
+          flags=()
+          # shellcheck disable=SC2053  # globs
+          [[ "$kernel $append" != ${FAKE_PROFILE_FAIL:-no-such-boot} ]] || flags=(--incomplete 'region 2 still open when QEMU exited')
+          # shellcheck disable=SC2053
+          [[ "$kernel $append" != ${FAKE_PROFILE_NONE:-no-such-boot} ]] ||
+            { echo "fake qemu: killed" >&2; exit 0; }
+          python3 "$(dirname "$0")/fake-guestprof.py" "$pout" "$models" "${flags[@]}" \
+            "$((cost / 4 * 200000)):$((cost * 2000)):$((cost * 1000)):$((cost * 200))" \
+            "$(((cost + ${#pad}) * 10000)):$((cost * 10)):$((cost * 5)):$((cost))"
+        fi ;;
     esac ;;
 esac
