@@ -157,9 +157,10 @@ check-compile: all
 # builds (or finds in the cache) the trees they read, then lit runs them,
 # once per installed aarch64 cross compiler: tus/ with each, small-kernel/
 # (the small kernels linked, relinked, booted; the golden outputs against the
-# CLI of testsuite/golden/REF) with the first only. CHECKS picks the parts.
+# CLI of testsuite/golden/REF) and guest-profile/ (profiling boots with
+# guestprof) with the first only. CHECKS picks the parts.
 KERNEL_CCS := $(shell printf '%s\n' $(filter aarch64-linux-gnu-%,$(INSTALLED_CCS)) | sort -rV)
-CHECKS ?= tus small-kernel
+CHECKS ?= tus small-kernel guest-profile
 check-kernel: all
 	@test -n "$(KERNEL_CCS)" || { echo "check-kernel: no aarch64 cross compiler installed (run 'make deps')" >&2; exit 1; }
 	@set -e; first=1; for cc in $(KERNEL_CCS); do \

@@ -8,18 +8,31 @@
 #               (kernel-configs/policies/rfc.ini) and the never-inline list
 #               derived from the kernel's ftrace selftests
 # both booted under QEMU to run the selftests of test.d/kprobe and the
-# kernel-path workloads (instructions per operation under -icount); then
-#   1. the table of bench/bench-kernel.sh: .text, selftests, workloads with
-#      the .text growth beside each change;
+# kernel-path workloads (instructions per operation under -icount), and once
+# more each with guestprof, inlinetune's QEMU plugin (the profiling boots:
+# per workload and kernel function, instructions and the misses of the n1
+# and small cache models, docs/guest-profile.md); then
+#   1. the tables of bench/bench-kernel.sh: .text, selftests, workloads with
+#      the .text growth beside each change; the cache model's misses and
+#      modelled cycles per op, baseline against plugin-rfc (a model, not a
+#      measurement of a real core);
+#   1b. where plugin-rfc took fewer or more misses per op than baseline,
+#      per model (bench/kernel_results.py cache-summary), and, per workload
+#      of DEMO_ATTRIBUTION (default stat pipe_rw tcp_send_recv, those that
+#      ran), the attribution of its change to kernel functions
+#      (inlinetune correlate --guest-profiles ... --workload NAME; skipped
+#      with a note when this inlinetune lacks the option);
 #   2. kprobe_args_user.tc, the selftest the RFC's flags break, on both;
 #   3. the top decision flips: by reason, and the functions whose bytes
 #      changed most with the flips that caused it (inlinetune diff);
 #   4. what the never-inline list kept out of line (inlinetune db + SQL);
 #   5. the HTML report (inlinetune report), joined with the measured results.
-# The steps are bench/bench-kernel.sh's (WORKLOADS, SELFTESTS as there;
-# LAYOUTS default 1 and no servers here: a first run, not a benchmark).
-# Output in build/demo/ (DEMO_OUT): bench-kernel's files, diff.json,
-# flips-by-reason.txt, demo.sqlite, report-plugin-rfc.html.
+# The steps are bench/bench-kernel.sh's (WORKLOADS, SELFTESTS, PROFILE_MODELS
+# as there, PROFILE_MODELS=none skips 1b's figures; LAYOUTS default 1 and no
+# servers here: a first run, not a benchmark).
+# Output in build/demo/ (DEMO_OUT): bench-kernel's files (profiles/ too),
+# diff.json, flips-by-reason.txt, attribution-WORKLOAD.txt, demo.sqlite,
+# report-plugin-rfc.html.
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -35,11 +48,38 @@ out=${DEMO_OUT:-$KT_ROOT/build/demo}
 inlinetune=${INLINETUNE:-$KT_ROOT/build/tools/inlinetune}
 
 kt_step "demo: the small arm64 kernel as baseline and plugin-rfc, built, booted, measured (a cold run builds two kernels: some 10 minutes on 2 idle cores; progress every 15 s)"
+models=${PROFILE_MODELS:-n1+small}
 CC_SMALL=$cc BENCH_OUT=$out INLINETUNE=$inlinetune LAYOUTS=${LAYOUTS:-1} RUNS=1 SERVERS=none \
-  POLICIES='' WORKLOADS=${WORKLOADS:-all} SELFTESTS=${SELFTESTS:-test.d/kprobe} \
+  POLICIES='' WORKLOADS=${WORKLOADS:-all} SELFTESTS=${SELFTESTS:-test.d/kprobe} PROFILE_MODELS=$models \
   bash "$here/bench-kernel.sh" baseline plugin-rfc
 base=$(ks_dir "$cc" baseline-log)
 new=$(ks_dir "$cc" plugin-rfc)
+
+if [ "$models" != none ]; then
+  echo
+  echo "== The cache model's misses per op, plugin-rfc against baseline (guestprof; a MODEL, not a measurement of a real core):"
+  python3 "$here/kernel_results.py" cache-summary "$out/results.csv" --base baseline --new plugin-rfc | tail -n +2
+  echo
+  echo "== Where the change of three workloads goes, per kernel function (inlinetune correlate --guest-profiles):"
+  if ! "$inlinetune" correlate --help 2>&1 | grep -q -- '--guest-profiles'; then
+    echo "   skipped: this inlinetune's correlate has no --guest-profiles option yet (issue 15, the CLI's part);"
+    echo "   the profiles are in $out/profiles/ (format: docs/guest-profile.md)"
+  else
+    shown=0
+    for w in ${DEMO_ATTRIBUTION:-stat pipe_rw tcp_send_recv}; do
+      grep -q "^$w," "$out/results.csv" || continue
+      kt_run_step "inlinetune correlate --workload $w" "$out/logs/attribution-$w.log" \
+        "$inlinetune" correlate "$base" "$new" --results "$out/results.csv" \
+        --guest-profiles "$out/profiles/baseline.jsonl" "$out/profiles/plugin-rfc.jsonl" \
+        --workload "$w" -o "$out/attribution-$w.txt" ||
+        kt_die "step 'correlate --workload $w' failed; log: $out/logs/attribution-$w.log"
+      echo "-- $w ($out/attribution-$w.txt):"
+      head -n "${DEMO_ATTRIBUTION_LINES:-16}" "$out/attribution-$w.txt" | sed 's/^/   /'
+      shown=$((shown + 1))
+    done
+    [ "$shown" -gt 0 ] || echo "   none of ${DEMO_ATTRIBUTION:-stat pipe_rw tcp_send_recv} ran (WORKLOADS=${WORKLOADS:-all})"
+  fi
+fi
 
 echo
 echo "== The selftest the RFC's --param flags break (make check shows it failing with them):"

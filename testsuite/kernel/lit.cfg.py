@@ -4,6 +4,8 @@
 #   tus/           kbuild's TUs compiled again with the plugin, the RFC's
 #                  flags and patched sources, compared; the decision log
 #                  against GCC's own report (every installed compiler)
+#   guest-profile/ profiling boots of the small kernel with guestprof (the
+#                  first compiler only)
 #   small-kernel/  the small kernel linked, relinked without logs, booted
 #                  under QEMU, and the CLI's golden outputs on its logs (the
 #                  first compiler only)

@@ -12,6 +12,10 @@
 #   small-kernel  the small kernel (harness/small_kernel.sh) as baseline-log,
 #                 rfc-params and plugin-rfc; the guest's initramfs; the CLI of
 #                 testsuite/golden/REF (testsuite/golden/ref-tool.sh)
+#   guest-profile the small kernel as baseline-log (the tree small-kernel
+#                 builds), an initramfs with the workloads driver
+#                 (harness/workloads.sh: seconds to compile), guestprof
+#                 (harness/guest_profile.sh: found, or `make guestprof`)
 # Environment: harness/kernel.sh's (INLINETUNE_CACHE, KSRC, KT_JOBS), BUILD
 # (default build).
 set -eu
@@ -23,15 +27,21 @@ KT_TOOL=check-kernel
 . "$here/../../harness/small_kernel.sh"
 # shellcheck source-path=SCRIPTDIR source=../../harness/initramfs.sh
 . "$here/../../harness/initramfs.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/qemu.sh
+. "$here/../../harness/qemu.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/workloads.sh
+. "$here/../../harness/workloads.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/guest_profile.sh
+. "$here/../../harness/guest_profile.sh"
 
-[ $# -ge 3 ] || kt_die "usage: prepare.sh CC OUT PART... (PART: tus, small-kernel)"
+[ $# -ge 3 ] || kt_die "usage: prepare.sh CC OUT PART... (PART: tus, small-kernel, guest-profile)"
 cc=$1 out=$2
 shift 2
 build=$(cd "$KT_ROOT" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
 export KT_PLUGIN_DIR=$build
 TUS_FILE=$KT_ROOT/harness/kernel-tus.txt
 for part in "$@"; do
-  case $part in tus | small-kernel) ;; *) kt_die "unknown part '$part' (known: tus, small-kernel)" ;; esac
+  case $part in tus | small-kernel | guest-profile) ;; *) kt_die "unknown part '$part' (known: tus, small-kernel, guest-profile)" ;; esac
 done
 command -v "$cc" >/dev/null || kt_die "compiler $cc is not installed"
 [ -f "$(kt_plugin_path "$cc")" ] || kt_die "no plugin build for $cc at $(kt_plugin_path "$cc"); run 'make all'"
@@ -98,6 +108,15 @@ for part in "$@"; do
       echo "INITRAMFS=$IR_FILE" >>"$out.tmp"
       echo "NEVER_INLINE_LIST=$(ks_never_inline_list)" >>"$out.tmp"
       echo "REF_INLINETUNE=$(bash "$KT_ROOT/testsuite/golden/ref-tool.sh" "$build/golden/ref")" >>"$out.tmp"
+      ;;
+    guest-profile)
+      ks_build_variant "$cc" baseline-log || kt_die "building the baseline-log small kernel failed; log: $(ks_dir "$cc" baseline-log)/.inlinetune/build.log"
+      grep -q "^SMALL_baseline_log=" "$out.tmp" || echo "SMALL_baseline_log=$KS_DIR" >>"$out.tmp"
+      wl_build
+      IR_EXTRA="/bin/workloads=$WL_BIN" ir_build || kt_die "building the initramfs with the workloads failed (the message above says where its log is)"
+      echo "INITRAMFS_WORKLOADS=$IR_FILE" >>"$out.tmp"
+      gp_plugin
+      echo "GUESTPROF=$GP_PLUGIN" >>"$out.tmp"
       ;;
   esac
 done

@@ -12,6 +12,9 @@
 #                     vfs_open refused by NEVER_INLINE_LIST, for any other
 #                     build one into schedule (the demo's query must skip it);
 #                     without --append the file is replaced, as the real one does
+#   correlate         with --help, a usage that names --guest-profiles when
+#                     FAKE_GUEST_PROFILES=1 (the option the CLI's attribution
+#                     adds); with --workload NAME, a canned attribution of NAME
 # With FAKE_REPORT_FAIL=1 it fails as the real one does on an unreadable log.
 set -eu
 echo "$*" >>"$FAKE_INLINETUNE_LOG"
@@ -19,10 +22,16 @@ if [ "${FAKE_REPORT_FAIL:-0}" = 1 ]; then
   echo "inlinetune: error: $2/fs/open.o: TU 1 (fs/open.o), line 3: truncated record" >&2
   exit 1
 fi
-cmd=$1 out= format=table by= build= append=0
+cmd=$1 out= format=table by= build= append=0 workload=
 shift
+if [ "$cmd" = correlate ] && [ "${1:-}" = --help ]; then
+  echo "Usage: inlinetune correlate BASE NEW --results CSV [--exec-profile FILE]"
+  [ "${FAKE_GUEST_PROFILES:-0}" != 1 ] || echo "  --guest-profiles BASE NEW   guest profiles of both builds"
+  exit 0
+fi
 while [ $# -gt 0 ]; do
   case $1 in
+    --workload) workload=$2; shift ;;
     -o) out=$2; shift ;;
     --format) format=$2; shift ;;
     --by) by=$2; shift ;;
@@ -34,6 +43,7 @@ done
 [ -n "$out" ] || exit 0
 case $cmd in
   report) echo "<html>report</html>" >"$out" ;;
+  correlate) printf '%s -161 insns/op: vfs_statx -90, cp_new_stat -40\n' "$workload" >"$out" ;;
   diff)
     if [ "$format" = json ]; then
       cp "$FAKE_DIFF_JSON" "$out"
