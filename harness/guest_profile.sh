@@ -57,8 +57,10 @@ gp_run() {
   GP_PROFILE=
   [ -n "${GP_PLUGIN:-}" ] || gp_plugin
   [ -f "$vmlinux" ] || { qm_fail "step 'guest profile': no vmlinux $vmlinux (its symbols name the functions)"; return 1; }
-  [[ $raw != *,* ]] && [[ $vmlinux != *,* ]] ||
-    { qm_fail "step 'guest profile': $raw or $vmlinux holds a comma, which QEMU's -plugin argument cannot carry"; return 1; }
+  if [[ $raw == *,* || $vmlinux == *,* ]]; then
+    qm_fail "step 'guest profile': $raw or $vmlinux holds a comma, which QEMU's -plugin argument cannot carry"
+    return 1
+  fi
   mkdir -p "$logdir"
   rm -f "$raw" "$logdir/profile.jsonl"
   if ! QM_ICOUNT=1 QM_PLUGIN="$GP_PLUGIN,vmlinux=$vmlinux,out=$raw,cache=$models" qm_run "$image" "$initrd" "$spec" "$logdir"; then
