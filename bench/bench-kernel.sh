@@ -71,7 +71,9 @@
 # SERVERS (default "redis memcached nginx"; none: no servers), SELFTESTS
 # (default test.d/kprobe; none: skip), PROFILE_MODELS (guestprof's cache
 # presets for the profiling boots, joined by '+', default n1+small; none: no
-# profiling boots and no cache figures), GUESTPROF (the plugin,
+# profiling boots and no cache figures), PROFILE_WORKLOADS (the workloads
+# of the profiling boots: default WORKLOADS, or names joined by '+' among
+# them, or none: the servers only), GUESTPROF (the plugin,
 # harness/guest_profile.sh; default build/guestprof/guestprof.so, made by
 # `make guestprof` when missing), BENCH_BUILD (default 1; 0: use only
 # trees built for their current inputs), CC_SMALL (default
@@ -107,6 +109,7 @@ workloads=${WORKLOADS:-all}
 servers=${SERVERS-redis memcached nginx}
 selftests=${SELFTESTS:-test.d/kprobe}
 models=${PROFILE_MODELS:-n1+small}
+pworkloads=${PROFILE_WORKLOADS:-$workloads}
 build=${BENCH_BUILD:-1}
 inlinetune=${INLINETUNE:-$KT_ROOT/build/tools/inlinetune}
 out=${BENCH_OUT:-$KT_ROOT/build/bench/kernel}
@@ -128,6 +131,14 @@ for sv in $servers; do
 done
 [ "$workloads" != none ] || [ -n "$servers" ] || kt_die "step 'check the inputs': WORKLOADS=none and no SERVERS: nothing to measure"
 [ -x "$inlinetune" ] || kt_die "step 'check the inputs': no $inlinetune; run 'make tools'"
+[[ $pworkloads =~ ^(all|none|[a-z0-9_]+(\+[a-z0-9_]+)*)$ ]] ||
+  kt_die "step 'check the inputs': PROFILE_WORKLOADS=$pworkloads: want 'all', 'none' or names joined by '+'"
+if [ "$workloads" != all ] && [ "$pworkloads" != none ]; then
+  for w in ${pworkloads//+/ }; do
+    [[ "+$workloads+" == *"+$w+"* ]] || kt_die "step 'check the inputs': PROFILE_WORKLOADS: '$w' is not among WORKLOADS=$workloads (the profiles' workloads are measured by the plain boots too)"
+  done
+fi
+[ "$models" = none ] || [ "$pworkloads" != none ] || [ -n "$servers" ] || models=none
 gp_models_ok "$models" || kt_die "step 'check the inputs': PROFILE_MODELS=$models: want cache presets joined by '+' (n1+small) or none"
 [ "$models" = none ] || gp_plugin
 kt_ensure_ksrc
@@ -252,7 +263,15 @@ case $workloads in
   none) wspec= ;;
   *) wspec=workloads:$workloads ;;
 esac
-for sv in $servers; do wspec=${wspec:+$wspec,}server:$sv; done
+case $pworkloads in
+  all) pspec=workloads ;;
+  none) pspec= ;;
+  *) pspec=workloads:$pworkloads ;;
+esac
+for sv in $servers; do
+  wspec=${wspec:+$wspec,}server:$sv
+  pspec=${pspec:+$pspec,}server:$sv
+done
 samples=()
 for v in "${variants[@]}"; do
   for l in $(seq "$layouts"); do
@@ -273,7 +292,7 @@ if [ "$models" != none ]; then
   mkdir -p "$out/profiles"
   word=$(wl_layout_word 1)
   for v in "${variants[@]}"; do
-    QM_APPEND=$word gp_run "${dir_of[$v]}/arch/arm64/boot/Image" "$initrd" "$wspec" "$out/boots/$v/profile" \
+    QM_APPEND=$word gp_run "${dir_of[$v]}/arch/arm64/boot/Image" "$initrd" "$pspec" "$out/boots/$v/profile" \
       "${dir_of[$v]}/vmlinux" "$models" || exit 1
     cp "$GP_PROFILE" "$work/profile-$v.jsonl"
     profiles+=(--profile "$v=$out/profiles/$v.jsonl")

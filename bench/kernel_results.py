@@ -26,10 +26,12 @@ each workload's rows are followed by the cache model's, per model M of the
 profiles and per variant: l1i_misses_per_op:M, l1d_misses_per_op:M,
 l2_misses_per_op:M (misses over the region's iterations, three decimals)
 and modelled_cycles_per_op:M (one decimal); _per_request for the servers.
-One profiling boot per variant: runs 1, min = max = value. Refused too: a
-variant without a profile or a profile of a variant not named, profiles
-with other models, a profile that lacks a workload of the results or runs it
-with other iterations, and any profile guest_profile.py refuses.
+One profiling boot per variant: runs 1, min = max = value. The profiles may
+hold fewer workloads than the plain boots (PROFILE_WORKLOADS), all the same
+ones. Refused too: a variant without a profile or a profile of a variant
+not named, profiles with other models or of other workloads, a region of a
+workload the plain boots lack or run with other iterations, and any
+profile guest_profile.py refuses.
 
 table: per workload (and metric: per op, per request), each variant's
 median and spread, its change against
@@ -205,23 +207,31 @@ def read_profiles(specs, variants, order, iterations_of):
             key = (r["workload"], r["metric"])
             if key in regions:
                 fail("aggregate", f"{path}: {key[0]} {key[1]} in regions {regions[key]['region']} and {r['region']}")
-            regions[key] = r
-        for key in order:
-            if key not in regions:
-                fail("aggregate", f"{path}: no region for {key[0]} {key[1]} (variant {v}): refusing to write partial results")
-            if regions[key]["iterations"] != iterations_of[key]:
-                fail("aggregate", f"{path}: {key[0]} ran {regions[key]['iterations']} iterations in the profiling boot, "
+            if key not in iterations_of:
+                fail("aggregate", f"{path}: a region of {key[0]} {key[1]}, which the plain boots did not measure")
+            if r["iterations"] != iterations_of[key]:
+                fail("aggregate", f"{path}: {key[0]} ran {r['iterations']} iterations in the profiling boot, "
                      f"{iterations_of[key]} in the others")
+            regions[key] = r
         profiles[v] = (p, regions)
     missing = [v for v in variants if v not in profiles]
     if specs and missing:
         fail("aggregate", f"no profile of variant(s) {', '.join(missing)}: refusing to write partial results")
+    # Every profile of the same workloads (PROFILE_WORKLOADS may name fewer
+    # than the plain boots ran, never other ones per variant).
+    if profiles:
+        first = variants[0]
+        for v in variants[1:]:
+            a, b = set(profiles[first][1]), set(profiles[v][1])
+            if a != b:
+                fail("aggregate", f"the profiles of {first} and {v} hold other workloads "
+                     f"({', '.join(sorted(w for w, _ in a ^ b))} in one only): refusing to write partial results")
     return profiles, models or []
 
 
 def cache_rows(key, variants, profiles, models):
     per = per_of(key[1])
-    if per is None:
+    if per is None or key not in profiles[variants[0]][1]:
         return []
     out = []
     for m in models:
@@ -385,13 +395,15 @@ def cmd_cache_summary(args):
                     k = f"{prefix}_{per}:{m}"
                     b, n = value.get((w, k, args.base)), value.get((w, k, args.new))
                     if b is not None and n is not None:
-                        ch.append((w, (n / b - 1) if b else (0.0 if n == 0 else float("inf"))))
-            fewer = sorted([c for c in ch if c[1] < 0], key=lambda c: c[1])
-            more = sorted([c for c in ch if c[1] > 0], key=lambda c: -c[1])
+                        ch.append((w, (n / b - 1) if b else (0.0 if n == 0 else None)))
+            # None: from none to some (no percentage).
+            fewer = sorted([c for c in ch if c[1] is not None and c[1] < 0], key=lambda c: c[1])
+            more = sorted([c for c in ch if c[1] is None or c[1] > 0],
+                          key=lambda c: -float("inf") if c[1] is None else -c[1])
             same = len(ch) - len(fewer) - len(more)
 
             def names(cs):
-                shown = ", ".join(f"{w} {c * 100:+.1f}%" for w, c in cs[:3])
+                shown = ", ".join(f"{w} from 0" if c is None else f"{w} {c * 100:+.1f}%" for w, c in cs[:3])
                 return shown + (", ..." if len(cs) > 3 else "")
             print(f"   {m:<6} {label + ':':<16} fewer in {len(fewer)}" + (f" ({names(fewer)})" if fewer else "")
                   + f", more in {len(more)}" + (f" ({names(more)})" if more else "")

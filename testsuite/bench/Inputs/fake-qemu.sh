@@ -17,7 +17,8 @@
 #   badmetric a metric line without its iterations
 #   bench     what bench/bench-kernel.sh boots: for an ftrace: run two
 #             results; for a workloads run the metrics of getppid and
-#             open_close, whose values depend on the kernel (FAKE_COST_<dir
+#             open_close (those of them a workloads:A+B run names), whose
+#             values depend on the kernel (FAKE_COST_<dir
 #             name of -kernel's tree, '-' as '_'>, default 1000), on the
 #             layout word pad=... (+ its length) and on -icount (without it
 #             the run is refused: bench-kernel must measure with it). A boot
@@ -115,9 +116,19 @@ case ${FAKE_QEMU:-ok} in
         var=FAKE_COST_${tree//-/_}
         cost=${!var:-1000}
         pad=$(tr ' ' '\n' <<<"$append" | sed -n 's/^pad=//p')
-        out "@@inlinetune metric getppid instructions_per_op $((cost / 4)).5 200000" \
-          "@@inlinetune metric open_close instructions_per_op $((cost + ${#pad})).0 10000" \
-          "@@inlinetune end status=ok results=0 metrics=2"
+        # The names of workloads:A+B, or both; each one metric line and region.
+        names=getppid+open_close
+        case $spec in workloads:*) names=${spec#workloads:}; names=${names%%,*} ;; esac
+        lines=() regions=()
+        if [[ "+$names+" == *+getppid+* ]]; then
+          lines+=("@@inlinetune metric getppid instructions_per_op $((cost / 4)).5 200000")
+          regions+=("$((cost / 4 * 200000)):$((cost * 2000)):$((cost * 1000)):$((cost * 200))")
+        fi
+        if [[ "+$names+" == *+open_close+* ]]; then
+          lines+=("@@inlinetune metric open_close instructions_per_op $((cost + ${#pad})).0 10000")
+          regions+=("$(((cost + ${#pad}) * 10000)):$((cost * 10)):$((cost * 5)):$((cost))")
+        fi
+        out "${lines[@]}" "@@inlinetune end status=ok results=0 metrics=${#lines[@]}"
         if [ -n "$plugin" ]; then
           pout=$(tr ',' '\n' <<<"$plugin" | sed -n 's/^out=//p')
           models=$(tr ',' '\n' <<<"$plugin" | sed -n 's/^cache=//p')
@@ -127,9 +138,7 @@ case ${FAKE_QEMU:-ok} in
           # shellcheck disable=SC2053
           [[ "$kernel $append" != ${FAKE_PROFILE_NONE:-no-such-boot} ]] ||
             { echo "fake qemu: killed" >&2; exit 0; }
-          python3 "$(dirname "$0")/fake-guestprof.py" "$pout" "$models" "${flags[@]}" \
-            "$((cost / 4 * 200000)):$((cost * 2000)):$((cost * 1000)):$((cost * 200))" \
-            "$(((cost + ${#pad}) * 10000)):$((cost * 10)):$((cost * 5)):$((cost))"
+          python3 "$(dirname "$0")/fake-guestprof.py" "$pout" "$models" "${flags[@]}" "${regions[@]}"
         fi ;;
     esac ;;
 esac
