@@ -45,7 +45,8 @@
 #     beside every change and the selftests' pass count; then the cache
 #     model's table (a model, not a measurement of a real core);
 #  7. `inlinetune report BASE NEW --results results.csv` per variant but
-#     baseline, BASE and NEW being the O= trees: report-VARIANT.html.
+#     baseline, BASE and NEW being the O= trees: report-VARIANT.html; with
+#     --guest-profiles of both (the attribution) when the CLI has it.
 #
 # Output in build/bench/kernel/ (removed at the start of each run):
 #   results.csv    workload,metric,variant,value,runs,min,max,iterations (the long
@@ -330,15 +331,23 @@ python3 "$KT_ROOT/bench/kernel_results.py" table "$results" "$out/variants.csv"
 t0=$SECONDS
 base_text=$(kt_text_size "${dir_of[baseline]}/vmlinux")
 reports=()
+# The guest profiles go to the report too once the CLI reads them
+# (inlinetune report --guest-profiles BASE NEW: the attribution per workload).
+report_profiles=0
+if [ "$models" != none ] && "$inlinetune" report --help 2>&1 | grep -q -- '--guest-profiles'; then
+  report_profiles=1
+fi
 for v in "${variants[@]}"; do
   [ "$v" != baseline ] || continue
+  gp_args=()
+  [ "$report_profiles" = 0 ] || gp_args=(--guest-profiles "$out/profiles/baseline.jsonl" "$out/profiles/$v.jsonl")
   new_text=$(kt_text_size "${dir_of[$v]}/vmlinux")
   model_note=
   [ "$models" = none ] || model_note="; cache misses and modelled cycles: guestprof's cache MODEL ($models), not a measurement of a real core"
   title="$v vs baseline, small arm64 kernel: instructions per operation under QEMU -icount (QEMU counts instructions, not cycles)$model_note; vmlinux .text $base_text -> $new_text bytes ($(awk -v a="$base_text" -v b="$new_text" 'BEGIN { printf "%+.2f", (b - a) * 100 / a }')%)"
   kt_run_step "report $v against baseline" "$out/logs/report-$v.log" \
     "$inlinetune" report "${dir_of[baseline]}" "${dir_of[$v]}" --results "$results" \
-    --base-variant baseline --new-variant "$v" --title "$title" -o "$out/report-$v.html" ||
+    --base-variant baseline --new-variant "$v" "${gp_args[@]}" --title "$title" -o "$out/report-$v.html" ||
     kt_die "step 'report $v' failed; log: $out/logs/report-$v.log (results.csv is complete; the report is not)"
   reports+=("$out/report-$v.html")
 done

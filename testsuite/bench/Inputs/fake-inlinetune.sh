@@ -12,7 +12,7 @@
 #                     vfs_open refused by NEVER_INLINE_LIST, for any other
 #                     build one into schedule (the demo's query must skip it);
 #                     without --append the file is replaced, as the real one does
-#   correlate         with --help, a usage that names --guest-profiles when
+#   correlate, report with --help, a usage that names --guest-profiles when
 #                     FAKE_GUEST_PROFILES=1 (the option the CLI's attribution
 #                     adds); with --workload NAME, a canned attribution of NAME
 # With FAKE_REPORT_FAIL=1 it fails as the real one does on an unreadable log.
@@ -24,8 +24,8 @@ if [ "${FAKE_REPORT_FAIL:-0}" = 1 ]; then
 fi
 cmd=$1 out= format=table by= build= append=0 workload=
 shift
-if [ "$cmd" = correlate ] && [ "${1:-}" = --help ]; then
-  echo "Usage: inlinetune correlate BASE NEW --results CSV [--exec-profile FILE]"
+if { [ "$cmd" = correlate ] || [ "$cmd" = report ]; } && [ "${1:-}" = --help ]; then
+  echo "Usage: inlinetune $cmd BASE NEW --results CSV [--exec-profile FILE]"
   [ "${FAKE_GUEST_PROFILES:-0}" != 1 ] || echo "  --guest-profiles BASE NEW   guest profiles of both builds"
   exit 0
 fi
