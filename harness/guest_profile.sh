@@ -32,17 +32,19 @@
 #
 # Environment:
 #   GUESTPROF   the plugin (default: $KT_PLUGIN_DIR/guestprof/guestprof.so,
-#               built by `make guestprof` in KT_ROOT when missing)
+#               KT_PLUGIN_DIR defaulting to build/; built by
+#               `make BUILD=$KT_PLUGIN_DIR guestprof` in KT_ROOT when missing)
 
 GP_PY=$KT_LIB_DIR/guest_profile.py
 
 gp_plugin() {
-  local so=${GUESTPROF:-${KT_PLUGIN_DIR:-$KT_ROOT/build}/guestprof/guestprof.so}
+  local build=${KT_PLUGIN_DIR:-$KT_ROOT/build}
+  local so=${GUESTPROF:-$build/guestprof/guestprof.so}
   if [ -n "${GUESTPROF:-}" ]; then
     [ -f "$so" ] || kt_die "step 'guest profile': GUESTPROF=$so: no such file (build it: make guestprof)"
   elif [ ! -f "$so" ]; then
     kt_step "guestprof: building it (make guestprof)"
-    if ! make -C "$KT_ROOT" --no-print-directory guestprof >&2 || [ ! -f "$so" ]; then
+    if ! make -C "$KT_ROOT" --no-print-directory BUILD="$build" guestprof >&2 || [ ! -f "$so" ]; then
       kt_die "step 'guest profile': no guestprof plugin at $so and 'make guestprof' did not make it (it needs QEMU's plugin header: run 'make deps'; docs/guest-profile.md)"
     fi
   fi
