@@ -75,7 +75,7 @@ CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/log
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h) $(LIB_HDRS)
 # guestprof's QEMU-free sources (the QEMU TCG plugin, see its section below).
-GUESTPROF_LIB_SRCS := guestprof/cache_model.cc guestprof/presets.cc guestprof/options.cc guestprof/symbols.cc \
+GUESTPROF_LIB_SRCS := guestprof/cache_model.cc guestprof/presets.cc guestprof/args.cc guestprof/symbols.cc \
   guestprof/profile.cc
 GUESTPROF_HDRS := $(wildcard guestprof/*.h) $(LIB_HDRS)
 

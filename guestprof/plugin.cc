@@ -39,7 +39,7 @@
 // unless something fails.
 
 #include "error.h"
-#include "options.h"
+#include "args.h"
 #include "profile.h"
 #include "project_version.h"
 #include "symbols.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// guestprof/options.cc: see options.h.
-#include "options.h"
+// guestprof/args.cc: see args.h.
+#include "args.h"
 
 #include "did_you_mean.h"
 #include "error.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// guestprof/options.h: the plugin's arguments (QEMU's -plugin
+// guestprof/args.h: the plugin's arguments (QEMU's -plugin
 // FILE,KEY=VALUE,...), parsed into a Config.  QEMU-free: the plugin's glue
 // (plugin.cc) passes argv here, and the unit tests test every error.
 //
