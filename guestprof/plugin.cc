@@ -38,8 +38,8 @@
 // Debugging: qemu's -d plugin shows qemu_plugin_outs; guestprof is silent
 // unless something fails.
 
-#include "error.h"
 #include "args.h"
+#include "error.h"
 #include "profile.h"
 #include "project_version.h"
 #include "symbols.h"

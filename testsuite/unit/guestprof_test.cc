@@ -3,9 +3,9 @@
 // traces, the presets, the plugin's arguments and their errors, the symbol
 // table (synthetic, and this test binary's own through libelf), the region
 // state machine and the profile file.
+#include "args.h"
 #include "cache_model.h"
 #include "error.h"
-#include "args.h"
 #include "presets.h"
 #include "profile.h"
 #include "symbols.h"
