@@ -11,6 +11,9 @@
 #   make check-bench          the kernel harness's own tests (fakes, no kernel build)
 #   make check-kernel         kernel lit tests on linux-source-6.1 (CHECKS="tus small-kernel")
 #   make check-fuzz           each fuzz target once over its seeds
+#   make guestprof            build build/guestprof/guestprof.so, the QEMU TCG plugin (docs/guest-profile.md)
+#   make check-guestprof      guestprof booted on the small kernel: against QEMU's contrib cache plugin, determinism, bad input
+#   make bench-guestprof      what guestprof costs: the workload boot plain, with guestprof, with contrib's cache plugin
 #   make check-readme         every command README.md shows, run as written after its setup (testsuite/readme)
 #   make check-install        man pages and completion against --help, make install, the packages (lintian, a kernel TU)
 #   make install              the plugins into their compilers' plugin directories (-fplugin=inlinetune), the CLI,
