@@ -215,7 +215,7 @@ void on_tb_trans(qemu_plugin_id_t, struct qemu_plugin_tb *tb) try {
   die(e.what());
 }
 
-void on_exit(qemu_plugin_id_t, void *) try {
+void on_qemu_exit(qemu_plugin_id_t, void *) try {
   State &s = *state;
   s.profile->finish();
   Profile::Header h;
@@ -278,6 +278,6 @@ extern "C" QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const
   // to the regions.
   qemu_plugin_register_vcpu_tb_trans_cb(id, on_tb_trans);
   // At exit: close the books and write the profile.
-  qemu_plugin_register_atexit_cb(id, on_exit, nullptr);
+  qemu_plugin_register_atexit_cb(id, on_qemu_exit, nullptr);
   return 0;
 }
