@@ -275,7 +275,7 @@ GUESTPROF_CXXFLAGS := $(CXXSTD) $(OPT) $(WARN) -fPIC -fvisibility=hidden -Iguest
 # plugin is built for the installed compilers).
 GUESTPROF_ALL := $(if $(shell command -v qemu-system-aarch64 2>/dev/null),$(GUESTPROF_BUILD)/guestprof.so)
 
-.PHONY: guestprof check-guestprof bench-guestprof
+.PHONY: guestprof check-guestprof bench-guestprof format-guestprof
 guestprof: $(GUESTPROF_BUILD)/guestprof.so
 
 $(GUESTPROF_OBJ)/common/project_version.o: $(VERSION_STAMP)
@@ -318,7 +318,7 @@ check-guestprof: $(GUESTPROF_BUILD)/guestprof.so $(GUESTPROF_BUILD)/contrib/libc
 	  --param qemu_plugin_h=$(abspath $(QEMU_PLUGIN_H)) testsuite/guestprof
 
 # Boots the demo's workloads (all 17, one layout) on the baseline small
-# kernel plain under -icount, with guestprof (n1, n1+small) and with QEMU's
+# kernel plain under -icount, with guestprof (none, n1, n1+small) and with QEMU's
 # contrib cache plugin (n1's geometry): wall seconds and ratios
 # (bench/guestprof.sh).
 bench-guestprof: deps
@@ -406,6 +406,7 @@ check-tools:
 	done
 
 format: format-tools
+format: format-guestprof
 format-tools:
 	clang-format -i tools/*/*.cc tools/*/*.h testsuite/tools/unit/*.cc testsuite/tools/unit/*.h
 # ---- end of tools ----------------------------------------------------------

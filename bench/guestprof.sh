@@ -3,8 +3,10 @@
 # bench/guestprof.sh CC GUESTPROF_BUILD: what guestprof costs (make
 # bench-guestprof).  Boots the demo's workloads (all of harness/workloads/,
 # one layout: wl_layout_word 1) on the baseline small kernel of cross
-# compiler CC, four times, one boot at a time:
+# compiler CC, five times, one boot at a time:
 #   plain         -icount, no plugin (as the demo measures instructions/op)
+#   guestprof-none  -icount, guestprof with cache=none (instructions and
+#                 calls only)
 #   guestprof-n1  -icount, guestprof with cache=n1
 #   guestprof-n1+small  the same with two models
 #   contrib       -icount, QEMU's contrib cache plugin with n1's geometry
@@ -58,11 +60,12 @@ chmod +x "$wrapper"
 geometry=icachesize=65536,iassoc=4,iblksize=64,dcachesize=65536,dassoc=4,dblksize=64,l2=on,l2cachesize=1048576,l2assoc=8,l2blksize=64,evict=lru,limit=1
 declare -A plugin_of=(
   [plain]=''
+  [guestprof-none]="$so,vmlinux=$kernel/vmlinux,out=$out/guestprof-none.jsonl,cache=none"
   [guestprof-n1]="$so,vmlinux=$kernel/vmlinux,out=$out/guestprof-n1.jsonl,cache=n1"
   [guestprof-n1+small]="$so,vmlinux=$kernel/vmlinux,out=$out/guestprof-n1+small.jsonl,cache=n1+small"
   [contrib]="$contrib,$geometry"
 )
-kinds=(plain guestprof-n1 guestprof-n1+small contrib)
+kinds=(plain guestprof-none guestprof-n1 guestprof-n1+small contrib)
 declare -A secs cpu
 echo "kind,wall_seconds,wall_ratio,cpu_seconds,cpu_ratio" >"$out.csv.tmp"
 for k in "${kinds[@]}"; do
