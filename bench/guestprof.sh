@@ -24,6 +24,8 @@ KT_TOOL=bench-guestprof
 . "$here/../harness/kernel.sh"
 # shellcheck source-path=SCRIPTDIR source=../harness/small_kernel.sh
 . "$here/../harness/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/guestprof.sh
+. "$here/../harness/guestprof.sh"
 # shellcheck source-path=SCRIPTDIR source=../harness/initramfs.sh
 . "$here/../harness/initramfs.sh"
 # shellcheck source-path=SCRIPTDIR source=../harness/workloads.sh
@@ -41,9 +43,7 @@ mkdir -p "$out"
 
 kt_step "kernel and initramfs"
 kt_ensure_ksrc
-export KT_PLUGIN_DIR=${KT_PLUGIN_DIR:-$KT_ROOT/build}
-ks_build_variant "$cc" baseline-log || kt_die "building the baseline-log small kernel failed"
-kernel=$KS_DIR
+kernel=$(gp_small_kernel "$cc")
 wl_build
 IR_EXTRA="/bin/workloads=$WL_BIN"
 ir_build

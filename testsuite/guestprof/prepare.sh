@@ -3,8 +3,8 @@
 # testsuite/guestprof/prepare.sh CC OUT: finds (or builds) what the
 # guestprof boot tests read and writes OUT, KEY=VALUE lines for
 # testsuite/guestprof/lit.cfg.py: the baseline small kernel of CC
-# (harness/small_kernel.sh: baseline-log, the tree check-kernel uses, whose
-# code is baseline's) and an initramfs with the workloads program
+# (harness/guestprof.sh, gp_small_kernel: the baseline-log tree check-kernel
+# uses, whose code is baseline's) and an initramfs with the workloads program
 # (harness/workloads.sh, harness/initramfs.sh), as bench/bench-kernel.sh
 # makes it.  Environment: harness/kernel.sh's (INLINETUNE_CACHE, KSRC).
 set -eu
@@ -14,6 +14,8 @@ KT_TOOL=${KT_TOOL:-check-guestprof}
 . "$here/../../harness/kernel.sh"
 # shellcheck source-path=SCRIPTDIR source=../../harness/small_kernel.sh
 . "$here/../../harness/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../../harness/guestprof.sh
+. "$here/../../harness/guestprof.sh"
 # shellcheck source-path=SCRIPTDIR source=../../harness/initramfs.sh
 . "$here/../../harness/initramfs.sh"
 # shellcheck source-path=SCRIPTDIR source=../../harness/workloads.sh
@@ -22,9 +24,7 @@ KT_TOOL=${KT_TOOL:-check-guestprof}
 [ $# -eq 2 ] || kt_die "usage: prepare.sh CC OUT"
 cc=$1 out=$2
 kt_ensure_ksrc
-export KT_PLUGIN_DIR=${KT_PLUGIN_DIR:-$KT_ROOT/build}
-ks_build_variant "$cc" baseline-log || kt_die "building the baseline-log small kernel failed; log: $(ks_dir "$cc" baseline-log)/.inlinetune/build.log"
-kernel=$KS_DIR
+kernel=$(gp_small_kernel "$cc")
 wl_build
 IR_EXTRA="/bin/workloads=$WL_BIN"
 ir_build || kt_die "building the initramfs failed (the message above says where its log is)"
