@@ -11,6 +11,9 @@
 #   make check-bench          the kernel harness's own tests (fakes, no kernel build)
 #   make check-kernel         kernel lit tests on linux-source-6.1 (CHECKS="tus small-kernel")
 #   make check-fuzz           each fuzz target once over its seeds
+#   make guestprof            build build/guestprof/guestprof.so, the QEMU TCG plugin (docs/guest-profile.md)
+#   make check-guestprof      guestprof booted on the small kernel: against QEMU's contrib cache plugin, determinism, bad input
+#   make bench-guestprof      what guestprof costs: the workload boot plain, with guestprof, with contrib's cache plugin
 #   make check-readme         every command README.md shows, run as written after its setup (testsuite/readme)
 #   make check-install        man pages and completion against --help, make install, the packages (lintian, a kernel TU)
 #   make install              the plugins into their compilers' plugin directories (-fplugin=inlinetune), the CLI,
@@ -74,9 +77,13 @@ CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/log
 # Sources that include GCC headers (only through plugin/gcc_compat.h).
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h) $(LIB_HDRS)
+# guestprof's QEMU-free sources (the QEMU TCG plugin, see its section below).
+GUESTPROF_LIB_SRCS := guestprof/cache_model.cc guestprof/presets.cc guestprof/args.cc guestprof/symbols.cc \
+  guestprof/profile.cc
+GUESTPROF_HDRS := $(wildcard guestprof/*.h) $(LIB_HDRS)
 
 .PHONY: all plugin check check-unit check-compile check-kernel check-bench demo deps bench-overhead bench-log clean format
-all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so) tools
+all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so) tools $(GUESTPROF_ALL)
 
 ifneq ($(TARGET_CC),)
 ifeq ($(filter $(TARGET_CC),$(KNOWN_CCS)),)
@@ -121,18 +128,22 @@ $(foreach c,$(KNOWN_CCS),$(eval $(call plugin_rules,$(c))))
 # encoder to decoder: log_roundtrip_test.cc).
 UNIT_SRCS := $(wildcard testsuite/unit/*.cc)
 UNIT_LIBS := -lgtest -lgtest_main -pthread -linih -liberty -lzstd -lsimdjson -lfmt
-$(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) Makefile $(VERSION_STAMP)
+# guestprof's QEMU-free parts (the cache model, presets, arguments, symbols, profile) too.
+UNIT_SRCS += $(GUESTPROF_LIB_SRCS)
+UNIT_LIBS += -lelf
+UNIT_CXXFLAGS += -Iguestprof
+$(BUILD)/unit/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) $(GUESTPROF_HDRS) Makefile $(VERSION_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
 	@$(CXX) $(CXXSTD) $(OPT) $(WARN) $(UNIT_CXXFLAGS) $(VERSION_DEFS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) \
 	  $(LOG_DECODE_SRCS) -o $@ $(UNIT_LIBS)
 
 # The same tests under AddressSanitizer and UndefinedBehaviorSanitizer.
-$(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) Makefile $(VERSION_STAMP)
+$(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) $(PLUGIN_HDRS) $(GUESTPROF_HDRS) Makefile $(VERSION_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@ (ASan+UBSan)"
 	@$(CXX) $(CXXSTD) -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  -fno-omit-frame-pointer $(VERSION_DEFS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) -o $@ \
+	  -fno-omit-frame-pointer $(VERSION_DEFS) $(UNIT_CXXFLAGS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) -o $@ \
 	  $(UNIT_LIBS)
 
 LIT := python3 /usr/lib/llvm-14/build/utils/lit/lit.py
@@ -141,7 +152,7 @@ LIT_OPTS ?= -sv
 # The builds run in parallel (every core), the tests one part after another.
 check: deps
 	$(MAKE) -j$$(nproc) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) fuzz
-	$(MAKE) check-unit check-tools check-compile check-bench check-kernel check-fuzz check-install check-readme
+	$(MAKE) check-unit check-tools check-compile check-bench check-guestprof check-kernel check-fuzz check-install check-readme
 
 check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
@@ -242,6 +253,84 @@ bench-kernel: deps
 	$(MAKE) all
 	bash bench/bench-kernel.sh $(if $(filter file,$(origin VARIANTS)),,$(VARIANTS))
 
+# ---- guestprof: the project's QEMU TCG plugin -----------------------------
+# build/guestprof/guestprof.so (guestprof/, docs/guest-profile.md): per
+# measured region and kernel function, instructions, calls and cache-model
+# misses.  Built against qemu-plugin.h of Debian's own qemu source package,
+# the installed qemu-system-arm's version, which scripts/qemu-plugin-src.sh
+# fetches into $(INLINETUNE_CACHE)/qemu-src/VERSION/ (`make deps` does it);
+# QEMU_PLUGIN_H=FILE builds against another header.  The link is followed
+# by a probe load into the installed QEMU (scripts/guestprof-probe.sh): a
+# plugin API version that QEMU refuses stops the build with QEMU's reason.
+# Only plugin.cc includes the header; the rest is QEMU-free and in the unit
+# tests.  GUESTPROF_BUILD puts plugin.o and the .so elsewhere (the version
+# test).  $(GUESTPROF_BUILD)/contrib/libcache.so is QEMU's contrib cache
+# plugin from the same package, for the comparison test and bench.
+GUESTPROF_BUILD ?= $(BUILD)/guestprof
+GUESTPROF_OBJ := $(BUILD)/guestprof/obj
+QEMU_PLUGIN_SRC = $(eval QEMU_PLUGIN_SRC := $(shell bash scripts/qemu-plugin-src.sh --print-dir 2>/dev/null))$(QEMU_PLUGIN_SRC)
+QEMU_PLUGIN_H ?= $(QEMU_PLUGIN_SRC)/qemu-plugin.h
+GUESTPROF_SRCS := $(GUESTPROF_LIB_SRCS) common/atomic_file.cc common/did_you_mean.cc common/project_version.cc
+GUESTPROF_CXXFLAGS := $(CXXSTD) $(OPT) $(WARN) -fPIC -fvisibility=hidden -Iguestprof $(LIB_INCLUDES)
+# In `make all` where a QEMU is installed to check it against (as the GCC
+# plugin is built for the installed compilers).
+GUESTPROF_ALL := $(if $(shell command -v qemu-system-aarch64 2>/dev/null),$(GUESTPROF_BUILD)/guestprof.so)
+
+.PHONY: guestprof check-guestprof bench-guestprof format-guestprof
+guestprof: $(GUESTPROF_BUILD)/guestprof.so
+
+$(GUESTPROF_OBJ)/common/project_version.o: $(VERSION_STAMP)
+$(GUESTPROF_OBJ)/common/project_version.o: VERSION_FLAGS = $(VERSION_DEFS)
+$(GUESTPROF_OBJ)/%.o: %.cc $(GUESTPROF_HDRS) Makefile
+	@mkdir -p $(@D)
+	@echo "  CXX     $@"
+	@$(CXX) $(GUESTPROF_CXXFLAGS) $(VERSION_FLAGS) -c $< -o $@
+
+$(QEMU_PLUGIN_SRC)/qemu-plugin.h $(QEMU_PLUGIN_SRC)/cache.c:
+	@bash scripts/qemu-plugin-src.sh >/dev/null
+
+$(GUESTPROF_BUILD)/plugin.o: guestprof/plugin.cc $(GUESTPROF_HDRS) $(QEMU_PLUGIN_H) Makefile
+	@test -n "$(QEMU_PLUGIN_SRC)$(filter-out $(QEMU_PLUGIN_SRC)/qemu-plugin.h,$(QEMU_PLUGIN_H))" || \
+	  { echo "guestprof: no qemu-system-arm installed, so no QEMU plugin header to build against; run 'make deps'" >&2; exit 1; }
+	@mkdir -p $(@D)
+	@echo "  CXX     $@ (against $(QEMU_PLUGIN_H))"
+	@$(CXX) $(GUESTPROF_CXXFLAGS) -I$(dir $(QEMU_PLUGIN_H)) -c $< -o $@
+
+$(GUESTPROF_BUILD)/guestprof.so: $(GUESTPROF_BUILD)/plugin.o $(patsubst %.cc,$(GUESTPROF_OBJ)/%.o,$(GUESTPROF_SRCS)) \
+  scripts/guestprof-probe.sh
+	@echo "  LD      $@"
+	@$(CXX) -shared $(filter %.o,$^) -o $@.tmp -lelf -lfmt
+	@bash scripts/guestprof-probe.sh $@.tmp $(QEMU_PLUGIN_H) || { rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
+
+$(GUESTPROF_BUILD)/contrib/libcache.so: $(QEMU_PLUGIN_SRC)/cache.c $(QEMU_PLUGIN_H)
+	@mkdir -p $(@D)
+	@pkg-config --exists glib-2.0 || { echo "guestprof: QEMU's contrib cache plugin needs glib (libglib2.0-dev); run 'make deps'" >&2; exit 1; }
+	@echo "  CC      $@ (QEMU's contrib cache plugin)"
+	@gcc -O2 -shared -fPIC -I$(dir $(QEMU_PLUGIN_H)) $$(pkg-config --cflags glib-2.0) $< -o $@ $$(pkg-config --libs glib-2.0)
+
+# The plugin booted on the small kernel (testsuite/guestprof, lit): the
+# contrib comparison, determinism, bad input.  testsuite/guestprof/prepare.sh
+# finds (or builds) the baseline small kernel and the workloads' initramfs.
+GUESTPROF_CC := aarch64-linux-gnu-gcc-12
+check-guestprof: $(GUESTPROF_BUILD)/guestprof.so $(GUESTPROF_BUILD)/contrib/libcache.so
+	@KT_TOOL=check-guestprof bash testsuite/guestprof/prepare.sh $(GUESTPROF_CC) $(BUILD)/check-guestprof.env
+	$(LIT) $(LIT_OPTS) --param build=$(abspath $(BUILD)) --param inputs=$(abspath $(BUILD))/check-guestprof.env \
+	  --param qemu_plugin_h=$(abspath $(QEMU_PLUGIN_H)) testsuite/guestprof
+
+# Boots the demo's workloads (all 17, one layout) on the baseline small
+# kernel plain under -icount, with guestprof (none, n1, n1+small) and with QEMU's
+# contrib cache plugin (n1's geometry): wall seconds and ratios
+# (bench/guestprof.sh).
+bench-guestprof: deps
+	@bash scripts/install-deps.sh boot
+	$(MAKE) $(GUESTPROF_BUILD)/guestprof.so $(GUESTPROF_BUILD)/contrib/libcache.so
+	bash bench/guestprof.sh $(GUESTPROF_CC) $(abspath $(GUESTPROF_BUILD))
+
+format-guestprof:
+	clang-format -i guestprof/*.cc guestprof/*.h
+# ---- end of guestprof ------------------------------------------------------
+
 # ---- tools: the inlinetune command ----------------------------------------
 # build/tools/inlinetune (tools/*.cc; docs/log-format.md) and the unit tests of
 # its log-reading library, each built twice: as is, and with ASan+UBSan in
@@ -318,6 +407,7 @@ check-tools:
 	done
 
 format: format-tools
+format: format-guestprof
 format-tools:
 	clang-format -i tools/*/*.cc tools/*/*.h testsuite/tools/unit/*.cc testsuite/tools/unit/*.h
 # ---- end of tools ----------------------------------------------------------

@@ -34,6 +34,10 @@ fuzz=(clang-14 libclang-rt-14-dev libfuzzer-14-dev)
 # Its arm64 busybox is not installed but unpacked into the cache (see below).
 # libc6-dev-arm64-cross: the static libc the workloads (harness/workloads/) link.
 boot=(qemu-system-arm cpio gzip libc6-dev-arm64-cross)
+# guestprof (make guestprof): libelf-dev (base) reads vmlinux; QEMU's contrib
+# cache plugin, built for guestprof's comparison test, needs glib.  The
+# plugin header comes from Debian's qemu source package (below).
+boot+=(libglib2.0-dev)
 # The cached and distributed build tests (testsuite/compile/ccache.test,
 # distcc.test): a second build served by ccache, and compiles sent to a distccd
 # the test starts on 127.0.0.1, must give the objects and logs of a local build.
@@ -106,4 +110,12 @@ if [[ " boot check demo " == *" ${1:-check} "* ]]; then
     [ -x "$cache/root/bin/busybox" ] || { echo "install-deps: error: $deb holds no bin/busybox" >&2; exit 1; }
     echo "install-deps: $(basename "$deb") unpacked in $cache/root"
   fi
+fi
+
+# boot: guestprof's plugin header (and QEMU's contrib cache plugin) from
+# Debian's qemu source package of the installed QEMU's version, into the
+# cache (scripts/qemu-plugin-src.sh; it adds deb-src to the apt sources when
+# they have none).
+if [[ " boot check demo " == *" ${1:-check} "* ]]; then
+  bash "$(dirname "$0")/qemu-plugin-src.sh" >/dev/null
 fi
