@@ -202,11 +202,11 @@ check-readme: $(BUILD)/$(README_CC)/inlinetune.so tools
 	@KT_TOOL=check-readme bash harness/run.sh - kt_ensure_kobj $(README_CC)
 	$(LIT) $(LIT_OPTS) --param build=$(abspath $(BUILD)) testsuite/readme
 
-# The demo needs the arm64 plugin and the CLI only: built in parallel, the
+# The demo needs the arm64 plugin, the CLI and guestprof only: built in parallel, the
 # rest of `all` is left for make check.
 demo:
 	@bash scripts/install-deps.sh demo
-	$(MAKE) -j$$(nproc) $(BUILD)/aarch64-linux-gnu-gcc-12/inlinetune.so tools
+	$(MAKE) -j$$(nproc) $(BUILD)/aarch64-linux-gnu-gcc-12/inlinetune.so tools guestprof
 	bash bench/demo.sh
 
 bench-overhead: deps
