@@ -62,6 +62,39 @@ std::optional<ExecutionProfile> ExecutionProfileOptions::read() const {
   return p;
 }
 
+void GuestProfileOptions::declare(Args &args) {
+  args.option_pair("--guest-profiles", "BASE NEW", &profiles,
+                   "Guest profiles of the two builds (guestprof, format 1 of "
+                   "docs/guest-profile.md): attribute each workload's change to groups of "
+                   "functions");
+  args.multi_option("--workload", "GLOB", &workloads,
+                    "Only workloads matching GLOB (repeatable): of the results and of the guest "
+                    "profiles");
+  args.option("--model", "NAME", &model,
+              "With --guest-profiles: the cache model whose misses and cycles are shown "
+              "(default: the first in the profiles)");
+}
+
+AttributionOptions GuestProfileOptions::options() const {
+  if (!given() && !model.empty())
+    throw UsageError("--model goes with --guest-profiles BASE NEW");
+  AttributionOptions o;
+  o.model = model;
+  for (const std::string &w : workloads) {
+    Glob g;
+    std::string error;
+    if (!Glob::compile(w, Glob::Kind::Name, &g, &error))
+      throw UsageError("--workload '{}': {}", w, error);
+    o.workloads.push_back(std::move(g));
+    o.globs.push_back(w);
+  }
+  return o;
+}
+
+std::pair<GuestProfile, GuestProfile> GuestProfileOptions::read() const {
+  return {read_guest_profile(profiles.at(0)), read_guest_profile(profiles.at(1))};
+}
+
 void RowOptions::declare(Args &args, const char *default_sort) {
   args.multi_option("--function", "GLOB", &functions,
                     "Only rows of functions matching GLOB (repeatable; caller or callee for a "
@@ -138,8 +171,8 @@ RowShaping RowOptions::shaping(size_t top) const {
 std::function<bool(std::string_view)> RowOptions::keep_tu() const {
   if (files.empty())
     return {};
-  auto globs = std::make_shared<std::vector<Glob>>(
-      compile_globs("--file", files, Glob::Kind::Path));
+  auto globs =
+      std::make_shared<std::vector<Glob>>(compile_globs("--file", files, Glob::Kind::Path));
   return [globs](std::string_view source) {
     for (const Glob &g : *globs)
       if (g.matches(source))
