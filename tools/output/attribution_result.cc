@@ -142,8 +142,7 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
                  : "No cache model in both profiles: misses are 0, cycles are instructions.";
   Column members("members");
   members.max_items = 5;
-  members.separator = ", ";
-  Column flips("flips", ItemText(flip_item), ", ");
+  Column flips("flips", ItemText(flip_item));
   flips.max_items = 5;
   g.columns = {{"workload"},
                {"rank"},

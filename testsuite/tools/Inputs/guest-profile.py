@@ -6,7 +6,7 @@ tests, with the counts given and the sums and modelled cycles computed.
   guest-profile.py OUT [options] REGION...
 
 REGION: WORKLOAD[:ITERATIONS]/FUNC=INSNS[:L1I:L1D:L2],FUNC=...  (WORKLOAD
-'-': not joined, null workload, metric and iterations).  FUNC '[user]' is
+'_': not joined, null workload, metric and iterations).  FUNC '[user]' is
 user space, '[kernel unknown]' has no addr.  Two models, n1 and small: small
 has twice n1's misses.  Options break the file on purpose: --incomplete
 REASON, --version N, --format F, --second-header, --unknown-region,
@@ -31,7 +31,7 @@ def main():
     ap.add_argument("--bad-cycles", action="store_true")
     ap.add_argument("--no-models", action="store_true")
     ap.add_argument("regions", nargs="*")
-    a = ap.parse_args()
+    a = ap.parse_intermixed_args()
     models = [] if a.no_models else MODELS
     header = {"format": a.format, "format_version": a.version, "tool": "guestprof 0.1 (test)",
               "qemu_plugin_version": 1, "vmlinux": "vmlinux", "vmlinux_build_id": None,
@@ -63,7 +63,7 @@ def main():
         last = i == len(a.regions)
         if a.bad_cycles and last and models:
             cycles[models[0][0]] += 1
-        joined = workload != "-"
+        joined = workload != "_"
         lines.append({"kind": "region", "region": i, "workload": workload if joined else None,
                       "metric": "instructions_per_op" if joined else None,
                       "iterations": int(iterations) if joined and iterations else None,
