@@ -102,13 +102,7 @@ int run(const Options &options) {
   std::optional<Attribution> a;
   if (guest) {
     a = attribute(d, guest->first, guest->second, attribution);
-    for (const auto &[only, which] :
-         {std::pair(&a->only_base, "base"), std::pair(&a->only_new, "new")})
-      if (!only->empty())
-        fmt::print(stderr,
-                   "inlinetune: warning: {} workload{} only in the {} build's guest profile, "
-                   "not attributed: {}\n",
-                   only->size(), only->size() == 1 ? "" : "s", which, list_some(*only));
+    GuestProfileOptions::warn(*a);
   }
   Result res;
   if (results) {

@@ -4,6 +4,8 @@
 #include "error.h"
 #include "model/build_diff.h"
 
+#include <fmt/format.h>
+
 namespace inlinetune {
 
 void TwoBuildsOptions::declare(Args &args) {
@@ -93,6 +95,15 @@ AttributionOptions GuestProfileOptions::options() const {
 
 std::pair<GuestProfile, GuestProfile> GuestProfileOptions::read() const {
   return {read_guest_profile(profiles.at(0)), read_guest_profile(profiles.at(1))};
+}
+
+void GuestProfileOptions::warn(const Attribution &a) {
+  for (const auto &[only, which] : {std::pair(&a.only_base, "base"), std::pair(&a.only_new, "new")})
+    if (!only->empty())
+      fmt::print(stderr,
+                 "inlinetune: warning: {} workload{} only in the {} build's guest profile, not "
+                 "attributed: {}\n",
+                 only->size(), only->size() == 1 ? "" : "s", which, list_some(*only));
 }
 
 void RowOptions::declare(Args &args, const char *default_sort) {

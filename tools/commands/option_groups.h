@@ -66,6 +66,8 @@ struct GuestProfileOptions {
   AttributionOptions options() const;
   // Both profiles, BASE's first (Error for one that cannot be read).
   std::pair<GuestProfile, GuestProfile> read() const;
+  // Warns on standard error of workloads in one profile only.
+  static void warn(const Attribution &a);
 };
 
 // Which rows and columns: --function, --file, --reason, --pass, --decision,
