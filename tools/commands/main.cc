@@ -29,7 +29,9 @@ public:
   }
   void option_pair(const char *flags, const char *value_names, std::vector<std::string> *values,
                    const char *help) override {
-    app_.add_option(flags, *values, help)->type_name(value_names)->expected(2);
+    // One or two words (CLI11 would show "x 2" in --help for exactly two);
+    // GuestProfileOptions-style callers check that both came.
+    app_.add_option(flags, *values, help)->type_name(value_names)->expected(1, 2);
   }
   void flag(const char *flags, bool *value, const char *help) override {
     app_.add_flag(flags, *value, help);

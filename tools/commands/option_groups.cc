@@ -70,8 +70,7 @@ void GuestProfileOptions::declare(Args &args) {
                    "docs/guest-profile.md): attribute each workload's change to groups of "
                    "functions");
   args.multi_option("--workload", "GLOB", &workloads,
-                    "Only workloads matching GLOB (repeatable): of the results and of the guest "
-                    "profiles");
+                    "Only workloads matching GLOB (repeatable)");
   args.option("--model", "NAME", &model,
               "With --guest-profiles: the cache model whose misses and cycles are shown "
               "(default: the first in the profiles)");
@@ -80,6 +79,9 @@ void GuestProfileOptions::declare(Args &args) {
 AttributionOptions GuestProfileOptions::options() const {
   if (!given() && !model.empty())
     throw UsageError("--model goes with --guest-profiles BASE NEW");
+  if (given() && profiles.size() != 2)
+    throw UsageError("--guest-profiles takes two files, the base build's profile and the new "
+                     "build's: --guest-profiles BASE NEW");
   AttributionOptions o;
   o.model = model;
   for (const std::string &w : workloads) {
