@@ -31,6 +31,11 @@ public:
   // FLAGS taking one value each time it is given, any number of times.
   virtual void multi_option(const char *flags, const char *value_name,
                             std::vector<std::string> *values, const char *help) = 0;
+  // FLAGS taking two values at once ("--guest-profiles BASE NEW"), shown as
+  // VALUE_NAMES; the caller checks that VALUES got two (CLI11 takes one or
+  // two, so that --help needs no "x 2").
+  virtual void option_pair(const char *flags, const char *value_names,
+                           std::vector<std::string> *values, const char *help) = 0;
   virtual void flag(const char *flags, bool *value, const char *help) = 0;
 };
 

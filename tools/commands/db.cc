@@ -37,6 +37,7 @@ struct Options {
   std::vector<std::string> paths;
   std::string output, build;
   ResultsFileOptions results;
+  std::string guest_profile;
   bool append = false, symbols = false;
 };
 
@@ -95,6 +96,9 @@ int run(const Options &options) {
   std::optional<Results> results;
   if (!options.results.results.empty())
     results = options.results.read();
+  std::optional<GuestProfile> guest; // refused whole before anything is written
+  if (!options.guest_profile.empty())
+    guest = read_guest_profile(options.guest_profile);
 
   ReadOptions read_options;
   read_options.function_sizes = true;
@@ -106,6 +110,7 @@ int run(const Options &options) {
 
   size_t errors = 0;
   DbCounts n;
+  std::string guest_line;
   {
     Database db(temp.path(), options.output);
     // The file is renamed into place only when complete: no journal needed.
@@ -115,6 +120,13 @@ int run(const Options &options) {
     n = write_build(db, label, options.paths, logs, options.symbols, report, &errors);
     if (results)
       n.results = write_results(db, *results);
+    size_t guest_functions = 0;
+    if (guest)
+      guest_functions = write_guest_profile(db, label, *guest);
+    guest_line = guest ? fmt::format(", guest profile: {} region{}, {} function lines",
+                                     guest->regions.size(),
+                                     guest->regions.size() == 1 ? "" : "s", guest_functions)
+                       : "";
     db.exec("COMMIT");
     db.create_indexes();
   }
@@ -122,10 +134,10 @@ int run(const Options &options) {
   if (results)
     errors += results->errors;
   fmt::print("{}: build '{}': {} TU{}, {} site records ({} call sites), {} functions, {} "
-             "never-inline entries{}{}\n",
+             "never-inline entries{}{}{}\n",
              options.output, label, n.tus, n.tus == 1 ? "" : "s", n.sites, n.decisions, n.functions,
              n.never_inline, options.symbols ? fmt::format(", {} symbols", n.symbols) : "",
-             results ? fmt::format(", {} results", n.results) : "");
+             results ? fmt::format(", {} results", n.results) : "", guest_line);
   return errors ? 1 : 0;
 }
 
@@ -149,6 +161,9 @@ std::function<int()> setup_db(Args &args) {
       "workload,metric,baseline,new or workload,metric,variant,value,runs,min,max",
       "Long-layout results: the base variant (default: baseline)",
       "Long-layout results: the new variant (default: the only other one)");
+  args.option("--guest-profile", "FILE", &options->guest_profile,
+              "The build's guest profile to add (guestprof, format 1 of docs/guest-profile.md; "
+              "tables guest_*)");
   return [options] { return run(*options); };
 }
 

@@ -27,6 +27,12 @@ public:
     // One value per occurrence: "--base a b" leaves b to the positionals.
     app_.add_option(flags, *values, help)->type_name(value_name)->allow_extra_args(false);
   }
+  void option_pair(const char *flags, const char *value_names, std::vector<std::string> *values,
+                   const char *help) override {
+    // One or two words (CLI11 would show "x 2" in --help for exactly two);
+    // GuestProfileOptions-style callers check that both came.
+    app_.add_option(flags, *values, help)->type_name(value_names)->expected(1, 2);
+  }
   void flag(const char *flags, bool *value, const char *help) override {
     app_.add_flag(flags, *value, help);
   }
@@ -42,7 +48,8 @@ int main(int argc, char **argv) {
   CLI::App app{"Reads the inlining decision logs of the inlinetune GCC plugin "
                "(docs/log-format.md).",
                "inlinetune"};
-  app.set_version_flag("--version", kVersionLine, "Print the version and the git commit it was built from, and exit");
+  app.set_version_flag("--version", kVersionLine,
+                       "Print the version and the git commit it was built from, and exit");
   app.require_subcommand(1);
   std::vector<std::pair<CLI::App *, std::function<int()>>> runs;
   for (const Command &command : commands()) {

@@ -4,6 +4,8 @@
 #include "error.h"
 #include "model/build_diff.h"
 
+#include <fmt/format.h>
+
 namespace inlinetune {
 
 void TwoBuildsOptions::declare(Args &args) {
@@ -60,6 +62,50 @@ std::optional<ExecutionProfile> ExecutionProfileOptions::read() const {
   ExecutionProfile p = read_execution_profile(profile, check(), report);
   p.build = build == "base" ? ExecutionProfileBuild::base : ExecutionProfileBuild::next;
   return p;
+}
+
+void GuestProfileOptions::declare(Args &args) {
+  args.option_pair("--guest-profiles", "BASE NEW", &profiles,
+                   "Guest profiles of the two builds (guestprof, format 1 of "
+                   "docs/guest-profile.md): attribute each workload's change to groups of "
+                   "functions");
+  args.multi_option("--workload", "GLOB", &workloads,
+                    "Only workloads matching GLOB (repeatable)");
+  args.option("--model", "NAME", &model,
+              "With --guest-profiles: the cache model whose misses and cycles are shown "
+              "(default: the first in the profiles)");
+}
+
+AttributionOptions GuestProfileOptions::options() const {
+  if (!given() && !model.empty())
+    throw UsageError("--model goes with --guest-profiles BASE NEW");
+  if (given() && profiles.size() != 2)
+    throw UsageError("--guest-profiles takes two files, the base build's profile and the new "
+                     "build's: --guest-profiles BASE NEW");
+  AttributionOptions o;
+  o.model = model;
+  for (const std::string &w : workloads) {
+    Glob g;
+    std::string error;
+    if (!Glob::compile(w, Glob::Kind::Name, &g, &error))
+      throw UsageError("--workload '{}': {}", w, error);
+    o.workloads.push_back(std::move(g));
+    o.globs.push_back(w);
+  }
+  return o;
+}
+
+std::pair<GuestProfile, GuestProfile> GuestProfileOptions::read() const {
+  return {read_guest_profile(profiles.at(0)), read_guest_profile(profiles.at(1))};
+}
+
+void GuestProfileOptions::warn(const Attribution &a) {
+  for (const auto &[only, which] : {std::pair(&a.only_base, "base"), std::pair(&a.only_new, "new")})
+    if (!only->empty())
+      fmt::print(stderr,
+                 "inlinetune: warning: {} workload{} only in the {} build's guest profile, not "
+                 "attributed: {}\n",
+                 only->size(), only->size() == 1 ? "" : "s", which, list_some(*only));
 }
 
 void RowOptions::declare(Args &args, const char *default_sort) {
@@ -138,8 +184,8 @@ RowShaping RowOptions::shaping(size_t top) const {
 std::function<bool(std::string_view)> RowOptions::keep_tu() const {
   if (files.empty())
     return {};
-  auto globs = std::make_shared<std::vector<Glob>>(
-      compile_globs("--file", files, Glob::Kind::Path));
+  auto globs =
+      std::make_shared<std::vector<Glob>>(compile_globs("--file", files, Glob::Kind::Path));
   return [globs](std::string_view source) {
     for (const Glob &g : *globs)
       if (g.matches(source))

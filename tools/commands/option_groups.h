@@ -7,7 +7,9 @@
 
 #include "commands/commands.h"
 #include "inputs/execution_profile.h"
+#include "inputs/guest_profile.h"
 #include "inputs/results_reader.h"
+#include "model/attribution.h"
 #include "model/build_model.h"
 #include "output/row_shaping.h"
 
@@ -50,6 +52,22 @@ struct ExecutionProfileOptions {
   ExecutionProfileFormat check() const;
   // The profile, when --exec-profile was given (problems go to report()).
   std::optional<ExecutionProfile> read() const;
+};
+
+// Guest profiles and what of them to show: --guest-profiles BASE NEW
+// [--workload GLOB]... [--model NAME] (correlate, report).
+struct GuestProfileOptions {
+  std::vector<std::string> profiles, workloads;
+  std::string model;
+  void declare(Args &args);
+  bool given() const { return !profiles.empty(); }
+  // Throws UsageError for a --workload or --model without --guest-profiles,
+  // or a bad glob.
+  AttributionOptions options() const;
+  // Both profiles, BASE's first (Error for one that cannot be read).
+  std::pair<GuestProfile, GuestProfile> read() const;
+  // Warns on standard error of workloads in one profile only.
+  static void warn(const Attribution &a);
 };
 
 // Which rows and columns: --function, --file, --reason, --pass, --decision,

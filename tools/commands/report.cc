@@ -17,10 +17,12 @@
 #include "error.h"
 #include "inputs/csv_reader.h"
 #include "inputs/source_files.h"
+#include "model/attribution.h"
 #include "model/build_diff.h"
 #include "model/correlation.h"
 #include "model/source_annotation.h"
 #include "output/annotation_result.h"
+#include "output/attribution_result.h"
 #include "output/correlation_result.h"
 #include "output/diff_result.h"
 #include "output/html_report.h"
@@ -47,6 +49,7 @@ struct Options {
   std::string output;
   ResultsFileOptions results;
   ExecutionProfileOptions profile;
+  GuestProfileOptions guest;
   std::string title, top = "25", chartjs;
   std::string annotate = "3";
   std::vector<std::string> source_roots;
@@ -234,6 +237,7 @@ int run(const Options &options) {
     throw UsageError("--exec-profile needs --results: the profile weighs the functions that "
                      "explain the measured results");
   options.profile.check();
+  const AttributionOptions attribution_options = options.guest.options();
   const std::string chartjs_path = options.chartjs.empty() ? default_chartjs : options.chartjs;
   const std::string chartjs = read_chartjs(chartjs_path);
   Output out(options.output); // before reading: a bad -o fails at once
@@ -248,7 +252,12 @@ int run(const Options &options) {
   }
   if ((profile = options.profile.read()))
     errors += profile->errors;
-  const BuildDiff d = load_diff(base_paths, new_paths, report);
+  std::optional<std::pair<GuestProfile, GuestProfile>> guest;
+  if (options.guest.given())
+    guest = options.guest.read();
+  LoadOptions load;
+  load.copies = guest.has_value(); // the attribution's joins count inline copies
+  const BuildDiff d = load_diff(base_paths, new_paths, report, load);
   if (std::string warning = tu_mismatch_warning(d); !warning.empty())
     fmt::print(stderr, "inlinetune: warning: {}\n", warning);
   errors += d.errors();
@@ -284,6 +293,22 @@ int run(const Options &options) {
       results ? correlation_data(d, *results, profile ? &*profile : nullptr, errors, top)
               : Cell(nullptr);
 
+  // The attribution section: correlate --guest-profiles's Result.
+  Cell attribution = nullptr;
+  if (guest) {
+    const Attribution a = attribute(d, guest->first, guest->second, attribution_options);
+    GuestProfileOptions::warn(a);
+    Result res = attribution_only_result(a, errors);
+    add_attribution(res, d, a);
+    Cell tables = Cell::array();
+    for (const Table &t : res.tables)
+      tables.push_back(table_data(t));
+    attribution = {{"headline", res.headline},
+                   {"cache_note", kCacheModelNote},
+                   {"data", to_json(res)},
+                   {"tables", tables}};
+  }
+
   const std::string title = options.title.empty()
                                 ? fmt::format("inlinetune report: {} vs {}",
                                               fmt::join(base_paths, " "), fmt::join(new_paths, " "))
@@ -292,25 +317,27 @@ int run(const Options &options) {
   page.title = title;
   page.chartjs = chartjs;
   page.chartjs_origin = chartjs_path;
-  page.data = {{"format", "inlinetune-report"},
-               {"format_version", 1},
-               {"title", title},
-               {"headline", by_function.headline},
-               {"bytes_known", d.tus_without_symbols < d.common.size()},
-               {"sizes_note",
-                "Estimated sizes (est_*) are GCC's own estimates, in GCC's size units, of a "
-                "function's body after inlining (the function record's size_after); bytes are the "
-                "real st_size of the function's ELF symbols in the objects (the symbol and the "
-                "pieces GCC split off: .constprop, .isra, .part, .cold).  The two need not agree, "
-                "and only bytes are what the kernel's .text pays."},
-               {"builds",
-                {{"base", provenance(d.base, d.base_paths, base_tus)},
-                 {"new", provenance(d.next, d.new_paths, new_tus)}}},
-               {"diff", diff},
-               {"thresholds", thresholds(d)},
-               {"tables", tables},
-               {"correlation", correlation},
-               {"annotate", annotate ? annotate_data(d, annotate, options.source_roots) : Cell(nullptr)}};
+  page.data = {
+      {"format", "inlinetune-report"},
+      {"format_version", 1},
+      {"title", title},
+      {"headline", by_function.headline},
+      {"bytes_known", d.tus_without_symbols < d.common.size()},
+      {"sizes_note",
+       "Estimated sizes (est_*) are GCC's own estimates, in GCC's size units, of a "
+       "function's body after inlining (the function record's size_after); bytes are the "
+       "real st_size of the function's ELF symbols in the objects (the symbol and the "
+       "pieces GCC split off: .constprop, .isra, .part, .cold).  The two need not agree, "
+       "and only bytes are what the kernel's .text pays."},
+      {"builds",
+       {{"base", provenance(d.base, d.base_paths, base_tus)},
+        {"new", provenance(d.next, d.new_paths, new_tus)}}},
+      {"diff", diff},
+      {"thresholds", thresholds(d)},
+      {"tables", tables},
+      {"correlation", correlation},
+      {"attribution", attribution},
+      {"annotate", annotate ? annotate_data(d, annotate, options.source_roots) : Cell(nullptr)}};
   out.write(render_page(page));
   out.commit();
   return errors ? 1 : 0;
@@ -329,6 +356,7 @@ std::function<int()> setup_report(Args &args) {
   options->profile.declare(
       args, "An execution profile (needs --results): perf report --stdio or perf script "
             "output, or a symbol,weight CSV");
+  options->guest.declare(args);
   args.option("--title", "TEXT", &options->title,
               "The page's title (default: inlinetune report: BASE vs NEW)");
   args.option("--top", "N", &options->top,

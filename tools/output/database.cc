@@ -784,4 +784,130 @@ size_t write_results(Database &db, const Results &results) {
   return results.rows.size();
 }
 
+namespace {
+
+// Plain tables (a profile is some thousands of rows, not millions: no
+// interning), keyed by the build's label as every table is.
+const char *const kGuestSchemaSql = R"sql(
+CREATE TABLE IF NOT EXISTS guest_profiles (
+  build TEXT PRIMARY KEY,
+  file TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  qemu_plugin_version INTEGER NOT NULL,
+  vmlinux TEXT NOT NULL,
+  vmlinux_build_id TEXT,
+  regions INTEGER NOT NULL,
+  run_insns INTEGER NOT NULL,
+  run_misses TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS guest_models (
+  build TEXT NOT NULL,
+  model TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  l1i_size INTEGER NOT NULL, l1i_ways INTEGER NOT NULL, l1i_line INTEGER NOT NULL,
+  l1d_size INTEGER NOT NULL, l1d_ways INTEGER NOT NULL, l1d_line INTEGER NOT NULL,
+  l2_size INTEGER NOT NULL, l2_ways INTEGER NOT NULL, l2_line INTEGER NOT NULL,
+  l2_hit_latency INTEGER NOT NULL,
+  memory_latency INTEGER NOT NULL,
+  PRIMARY KEY (build, model)
+);
+CREATE TABLE IF NOT EXISTS guest_regions (
+  build TEXT NOT NULL,
+  region INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  workload TEXT,
+  metric TEXT,
+  iterations INTEGER,
+  insns INTEGER NOT NULL,
+  PRIMARY KEY (build, region)
+);
+CREATE TABLE IF NOT EXISTS guest_region_misses (
+  build TEXT NOT NULL,
+  region INTEGER NOT NULL,
+  model TEXT NOT NULL,
+  l1i INTEGER NOT NULL, l1d INTEGER NOT NULL, l2 INTEGER NOT NULL,
+  cycles INTEGER NOT NULL,
+  PRIMARY KEY (build, region, model)
+);
+CREATE TABLE IF NOT EXISTS guest_functions (
+  build TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  region INTEGER NOT NULL,
+  function TEXT NOT NULL,
+  addr TEXT,
+  space TEXT NOT NULL,
+  insns INTEGER NOT NULL,
+  calls INTEGER NOT NULL,
+  PRIMARY KEY (build, line)
+);
+CREATE INDEX IF NOT EXISTS guest_functions_by_region ON guest_functions (build, region);
+CREATE INDEX IF NOT EXISTS guest_functions_by_function ON guest_functions (function);
+CREATE TABLE IF NOT EXISTS guest_function_misses (
+  build TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  model TEXT NOT NULL,
+  l1i INTEGER NOT NULL, l1d INTEGER NOT NULL, l2 INTEGER NOT NULL,
+  cycles INTEGER NOT NULL,
+  PRIMARY KEY (build, line, model)
+);
+)sql";
+
+} // namespace
+
+const std::vector<std::string> &db_guest_tables() {
+  static const std::vector<std::string> tables = {"guest_profiles",      "guest_models",
+                                                  "guest_regions",       "guest_region_misses",
+                                                  "guest_functions",     "guest_function_misses"};
+  return tables;
+}
+
+size_t write_guest_profile(Database &db, const std::string &label, const GuestProfile &p) {
+  db.exec(kGuestSchemaSql);
+  sqlite3 *h = db.handle();
+  {
+    Statement s(h, "SELECT 1 FROM guest_profiles WHERE build = ?");
+    sqlite3_bind_text(s.get(), 1, label.data(), static_cast<int>(label.size()), SQLITE_TRANSIENT);
+    if (sqlite3_step(s.get()) == SQLITE_ROW)
+      throw Error("the database has a guest profile of build '{}' already", label);
+  }
+  nlohmann::ordered_json run = nlohmann::ordered_json::object();
+  for (size_t m = 0; m < p.models.size(); ++m)
+    run[p.models[m].name] = {{"l1i", p.run_misses[m].l1i},
+                             {"l1d", p.run_misses[m].l1d},
+                             {"l2", p.run_misses[m].l2}};
+  Statement(h, "INSERT INTO guest_profiles (build, file, tool, qemu_plugin_version, vmlinux, "
+               "vmlinux_build_id, regions, run_insns, run_misses) VALUES (?, ?, ?, ?, ?, ?, ?, "
+               "?, ?)")
+      .run(label, p.path, p.tool, p.qemu_plugin_version, p.vmlinux, p.vmlinux_build_id,
+           static_cast<uint64_t>(p.regions.size()), p.run_insns, run.dump());
+  Statement model(h, "INSERT INTO guest_models VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  for (size_t m = 0; m < p.models.size(); ++m) {
+    const CacheModel &c = p.models[m];
+    model.run(label, c.name, static_cast<uint64_t>(m), c.l1i.size, c.l1i.ways, c.l1i.line,
+              c.l1d.size, c.l1d.ways, c.l1d.line, c.l2.size, c.l2.ways, c.l2.line, c.l2_hit,
+              c.memory);
+  }
+  Statement region(h, "INSERT INTO guest_regions VALUES (?, ?, ?, ?, ?, ?, ?)");
+  Statement region_misses(h, "INSERT INTO guest_region_misses VALUES (?, ?, ?, ?, ?, ?, ?)");
+  Statement function(h, "INSERT INTO guest_functions VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  Statement function_misses(h, "INSERT INTO guest_function_misses VALUES (?, ?, ?, ?, ?, ?, ?)");
+  size_t n = 0;
+  for (const GuestRegion &r : p.regions) {
+    region.run(label, r.region, r.name, r.workload, r.metric, r.iterations, r.insns);
+    for (size_t m = 0; m < p.models.size(); ++m)
+      region_misses.run(label, r.region, p.models[m].name, r.misses[m].l1i, r.misses[m].l1d,
+                        r.misses[m].l2, r.cycles[m]);
+    for (const GuestFunction &f : r.functions) {
+      function.run(label, static_cast<uint64_t>(f.line), r.region, f.function, f.addr,
+                   f.user ? "user" : "kernel", f.insns, f.calls);
+      for (size_t m = 0; m < p.models.size(); ++m)
+        function_misses.run(label, static_cast<uint64_t>(f.line), p.models[m].name,
+                            f.misses[m].l1i, f.misses[m].l1d, f.misses[m].l2,
+                            modelled_cycles(p.models[m], f.insns, f.misses[m]));
+      ++n;
+    }
+  }
+  return n;
+}
+
 } // namespace inlinetune

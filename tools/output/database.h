@@ -7,6 +7,7 @@
 // schema's version, kept in the `meta` table.
 #pragma once
 
+#include "inputs/guest_profile.h"
 #include "inputs/results_reader.h"
 #include "model/build_model.h"
 #include "read/log_reader.h"
@@ -80,5 +81,17 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
 
 // Writes RESULTS into the `results` table.
 size_t write_results(Database &db, const Results &results);
+
+// The guest profile tables (docs/cli.md, "db"), made by the first
+// write_guest_profile: a database without guest profiles has none, and
+// adding them changes no other table, so the schema version stays (an older
+// inlinetune can still --append a build to it).
+const std::vector<std::string> &db_guest_tables();
+
+// Writes PROFILE as the guest profile of build LABEL (its regions, function
+// lines and misses per cache model), creating the guest tables when the
+// database has none.  Throws Error when LABEL has a guest profile already.
+// Returns the function lines written.
+size_t write_guest_profile(Database &db, const std::string &label, const GuestProfile &profile);
 
 } // namespace inlinetune

@@ -30,6 +30,8 @@ Cell limit_cell(const std::optional<Limit> &l) {
   return c;
 }
 
+} // namespace
+
 // SIDE: "caller" (the call is written in the row's function), "copy" (written
 // in a function inlined into it), "callee" (a call of the row's function).
 Cell flip_cell(const Flip &f, FlipSide side) {
@@ -55,6 +57,8 @@ Cell flip_cell(const Flip &f, FlipSide side) {
   return c;
 }
 
+namespace {
+
 // "+callee [id] (was REASON)", "-callee [id] (REASON)"; "caller->callee" for
 // the other sides; a copy flip adds "in A > B", a site flip inlined in only
 // some copies of a build "K/N copies" (BASE -> NEW).
@@ -72,8 +76,8 @@ std::string flip_text(const Cell &f) {
   if ((bi && bi != bn) || (ni && ni != nn))
     copies = fmt::format("; {}/{} -> {}/{} copies inlined", bi, bn, ni, nn);
   return fmt::format("{}{} [{}]{} ({}{}{})", in ? "+" : "-", who, f["id"].get<std::string>(), where,
-                     in ? "was " : "",
-                     (in ? f["base_reason"] : f["new_reason"]).get<std::string>(), copies);
+                     in ? "was " : "", (in ? f["base_reason"] : f["new_reason"]).get<std::string>(),
+                     copies);
 }
 
 Cell optional_cell(const std::optional<int64_t> &v) {
@@ -304,11 +308,10 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
     for (size_t i : order) {
       const FunctionDiff *r = changed[i];
       if (in_main[i])
-        t.rows.push_back({r->name, r->tu, function_status_name(r->status),
-                          optional_cell(r->bytes_base), optional_cell(r->bytes_new),
-                          r->bytes_known ? Cell(r->delta) : Cell(nullptr),
-                          optional_cell(r->est_base), optional_cell(r->est_new), r->est_delta,
-                          flip_cells[i]});
+        t.rows.push_back(
+            {r->name, r->tu, function_status_name(r->status), optional_cell(r->bytes_base),
+             optional_cell(r->bytes_new), r->bytes_known ? Cell(r->delta) : Cell(nullptr),
+             optional_cell(r->est_base), optional_cell(r->est_new), r->est_delta, flip_cells[i]});
       else
         ++t.omitted;
     }

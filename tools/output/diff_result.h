@@ -18,4 +18,9 @@ namespace inlinetune {
 // functions' deltas do not add up to the total.
 Result diff_result(const BuildDiff &d, GroupBy by, size_t top);
 
+// A flip as diff's flips column has it (JSON: to, side, copy, caller,
+// callee, id, location, reasons, limits, copies), for the other results
+// that list flips (correlate's attribution groups).
+Cell flip_cell(const Flip &f, FlipSide side);
+
 } // namespace inlinetune

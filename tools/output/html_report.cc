@@ -368,6 +368,53 @@ const char *const page_script = R"PAGE(
     }
   }
 
+
+  // ---- attribution by guest profile (report --guest-profiles) ------------
+  function attribution() {
+    if (!data.attribution)
+      return;
+    const a = data.attribution, d = a.data;
+    const s = section('attribution', 'Attribution by guest profile',
+      'Per workload, its change in instructions per op split over groups of functions (a function with those code moved between it and in the two builds: inlining moves instructions between symbols), largest change first, until 90% of the change is covered; the rest is one "other" row.  From the two builds\' guest profiles (guestprof, docs/guest-profile.md) and the decision logs.');
+    s.append(el('p', { class: 'headline' }, a.headline));
+    s.append(el('p', { class: 'caveat', 'data-note': 'cache-model' }, a.cache_note));
+    const groups = d.groups, workloads = d.guest_workloads;
+    if (workloads.length === 0) {
+      s.append(el('p', {}, 'No workload is in both profiles.'));
+      return;
+    }
+    // One stacked bar per workload: a segment per listed group, one for
+    // the rest; a dataset per group name (0 where a workload lacks it).
+    const names = [];
+    for (const g of groups)
+      if (!names.includes(g.rank === null ? 'other' : g.function))
+        names.push(g.rank === null ? 'other' : g.function);
+    const palette = ['#2e6fb5', '#d9822b', '#27864a', '#c0392b', '#8e44ad', '#16a085', '#b7950b', '#7f8c8d', '#34495e', '#e67e22'];
+    const labels = workloads.slice(0, maxBars).map(w => w.workload);
+    for (const [what, key, unit] of [['insns', 'change', 'instructions'], ['cycles', 'cycles_change', 'modelled cycles (a model)']]) {
+      if (key === 'cycles_change' && d.summary.guest_profiles.model === null)
+        continue;
+      const sets = names.map((n, i) => ({
+        label: n,
+        data: labels.map(w => { const g = groups.find(r => r.workload === w && (n === 'other' ? r.rank === null : r.function === n && r.rank !== null)); return g ? g[key] : 0; }),
+        backgroundColor: n === 'other' ? '#bbbbbb' : palette[i % palette.length],
+      }));
+      s.append(el('h3', {}, what === 'insns' ? 'Change in instructions per op, by group' : 'Change in modelled cycles per op (cache model ' + d.summary.guest_profiles.model + ': a model, not a measurement), by group'));
+      chart(s, 'attribution-' + what, rowHeight(labels.length), hbar(labels, sets, {
+        scales: { x: { stacked: true, title: { display: true, text: unit + ' per op, new - base' } }, y: { stacked: true } },
+        plugins: { legend: { display: names.length <= 12 } },
+      }));
+    }
+    for (const w of workloads) {
+      s.append(el('h3', {}, w.attribution));
+      const t = a.tables.find(x => x.name === 'groups');
+      const rows = t.rows.filter(r => r[0] === w.workload);
+      s.append(table(Object.assign({}, t, { name: 'attribution-' + w.workload, rows: rows, omitted: 0 })));
+    }
+    s.append(el('h3', {}, 'Workloads'));
+    s.append(table(a.tables.find(x => x.name === 'guest_workloads')));
+  }
+
   // ---- annotated source (report --annotate N) ---------------------------------
   function annotated() {
     if (!data.annotate)
@@ -384,7 +431,7 @@ const char *const page_script = R"PAGE(
       fail('annotated source: ' + r.drawn + ' of ' + r.expected + ' call sites drawn');
   }
 
-  for (const part of [provenance, subsystems, reasons, functions, thresholds, lists, annotated, correlation]) {
+  for (const part of [provenance, subsystems, reasons, functions, thresholds, lists, annotated, correlation, attribution]) {
     try {
       part();
     } catch (e) {

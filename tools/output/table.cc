@@ -178,6 +178,8 @@ std::string render(const Result &result, Format format) {
   }
   if (!result.headline.empty())
     out += printable(result.headline) + "\n";
+  if (!result.prologue.empty())
+    out += (out.empty() ? "" : "\n") + result.prologue;
   for (const Table &t : result.tables) {
     if (!t.in_table_format)
       continue;

@@ -58,7 +58,11 @@ struct Result {
   // changes its meaning or goes away; a new key keeps it.
   std::string kind;
   int format_version = 1;
-  std::string headline;          // table format: the first line ("" for none)
+  std::string headline; // table format: the first line ("" for none)
+  // Table format only: text printed as it is after the headline, before the
+  // tables (correlate's attribution sentences).  The other formats carry it
+  // in a table of their own.
+  std::string prologue;
   Cell summary = Cell::object(); // JSON: "summary"
   std::vector<Table> tables;
   // Table format only: text printed as it is after the tables, after a
