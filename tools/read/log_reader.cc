@@ -693,6 +693,12 @@ TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
           info.object = object->get<std::string>();
         else
           info.object = origin;
+        try {
+          TuHeader header = parse_header(tu.header);
+          info.header_source = std::move(header.source);
+          info.header_object = std::move(header.object);
+        } catch (...) { // the model reports it, reading the header again
+        }
         info.origin = origin;
         info.index = tu.index;
         info.records = tu.lines;

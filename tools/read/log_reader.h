@@ -151,6 +151,10 @@ struct TuInfo {
   size_t index = 0;         // 1-based position among the origin's TUs
   size_t records = 0;       // lines, the header included
   bool from_object = false; // from an ELF object, not a .jsonl file
+  // The header's "source" and "object" as log::parse_header reads them
+  // (both "" when it throws): what the model names the TU by, known before
+  // any TU is modelled (a diff pairs TUs before reading their records).
+  std::string header_source, header_object;
   // The origin object's function sizes, when ReadOptions::function_sizes (else null; null for
   // .jsonl).
   std::shared_ptr<const FunctionSizes> functions;
