@@ -521,7 +521,7 @@ BuildDiff stream_diff(const std::vector<std::string> &base_paths,
         say(said[k]);
       std::rethrow_exception(failed[i]);
     }
-  const TuModeller &b = *builds[0], &n = *builds[1];
+  TuModeller &b = *builds[0], &n = *builds[1];
 
   // 2. TUs by key: those in both are compared (as diff_builds pairs them).
   std::vector<uint32_t> b_index(b.tus().size(), UINT32_MAX), n_index(n.tus().size(), UINT32_MAX);
@@ -555,6 +555,11 @@ BuildDiff stream_diff(const std::vector<std::string> &base_paths,
     if (n.key(j) && !paired[j])
       d.only_new.push_back(*n.key(j));
 
+  for (size_t i = 0; i < b.tus().size(); ++i)
+    d.base.has_symbols = d.base.has_symbols || (b.key(i) && b.tus()[i].functions);
+  for (size_t j = 0; j < n.tus().size(); ++j)
+    d.next.has_symbols = d.next.has_symbols || (n.key(j) && n.tus()[j].functions);
+
   // 3. Every TU modelled (its problems reported as build_model reports
   // them), on every core: a base TU with its new one, compared and
   // dropped; then the new TUs without a base one.
@@ -568,7 +573,7 @@ BuildDiff stream_diff(const std::vector<std::string> &base_paths,
   for (size_t j = 0; j < n.tus().size(); ++j)
     if (!paired[j])
       n_alone.push_back(j);
-  auto model = [](const TuModeller &m, size_t i, Said &s) {
+  auto model = [](TuModeller &m, size_t i, Said &s) {
     try {
       return m.model(
           i, [&s](const Diagnostic &g) { s.problems.push_back(g); }, s.errors);
@@ -580,7 +585,6 @@ BuildDiff stream_diff(const std::vector<std::string> &base_paths,
   const size_t items = b.tus().size() + n_alone.size();
   std::vector<Part> parts(items);
   std::vector<char> compared(items);
-  bool b_symbols = false, n_symbols = false;
   in_order(
       items, jobs, 64,
       [&](size_t k) {
@@ -625,12 +629,6 @@ BuildDiff stream_diff(const std::vector<std::string> &base_paths,
   d.next.errors += n.stats().errors;
   d.base.files = b.stats().files;
   d.next.files = n.stats().files;
-  for (size_t i = 0; i < b.tus().size(); ++i)
-    b_symbols = b_symbols || (b.key(i) && b.tus()[i].functions);
-  for (size_t j = 0; j < n.tus().size(); ++j)
-    n_symbols = n_symbols || (n.key(j) && n.tus()[j].functions);
-  d.base.has_symbols = b_symbols;
-  d.next.has_symbols = n_symbols;
 
   const std::string base_name = fmt::format("{}", fmt::join(d.base_paths, " "));
   const std::string new_name = fmt::format("{}", fmt::join(d.new_paths, " "));

@@ -721,7 +721,7 @@ TuModeller::TuModeller(LogSet &logs, const LoadOptions &options)
     keys_[kept[k]] = std::move(keys[k]);
 }
 
-Build TuModeller::model(size_t i, const DiagnosticSink &sink, size_t &errors) const {
+Build TuModeller::model(size_t i, const DiagnosticSink &sink, size_t &errors) {
   thread_local AddScratch scratch;
   ReadTu t;
   read_tu(logs_, infos_[i], options_, t, false);
@@ -733,6 +733,7 @@ Build TuModeller::model(size_t i, const DiagnosticSink &sink, size_t &errors) co
     options.keep_tu = [](std::string_view) { return false; };
   Build b;
   add_tu(b, std::move(t), infos_[i], roots_, options, sink, errors, scratch, true);
+  logs_.release(i); // read once
   settle(b);
   if (!b.tus.empty()) {
     b.tus[0].key = *keys_[i];

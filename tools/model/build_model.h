@@ -279,8 +279,10 @@ public:
   // TU I modelled (no TU in it when keep_tu leaves it out): its problems
   // go to SINK and count in ERRORS, as build_model reports them.  Throws
   // what build_model would throw for it (Error when its .jsonl file has
-  // changed).  Safe to call from several threads at once.
-  Build model(size_t i, const DiagnosticSink &sink, size_t &errors) const;
+  // changed).  Once for each TU: its text and symbol sizes are freed
+  // (LogSet::release), and tus()[I].functions with them.  Safe to call
+  // from several threads at once, for different TUs.
+  Build model(size_t i, const DiagnosticSink &sink, size_t &errors);
   const ReadStats &stats() const { return logs_.stats(); }
 
 private:

@@ -790,4 +790,10 @@ std::string LogSet::text(const TuInfo &tu) const {
   return unpack(tu);
 }
 
+void LogSet::release(size_t i) {
+  TuInfo &tu = tus_[i];
+  std::string().swap(tu.packed);
+  tu.functions.reset();
+}
+
 } // namespace inlinetune

@@ -218,6 +218,12 @@ public:
   // line (RecordReader::parse_padded).
   static constexpr size_t kTextPadding = 64;
   std::string text(const TuInfo &tu) const;
+  // TU I of finish()'s list is done with: its kept text and its object's
+  // symbol sizes (TuInfo::functions, when no other TU shares them) are
+  // freed, so that a caller that reads each TU once holds only those not
+  // read yet (stream_diff).  text() must not be called for it again.  Safe
+  // to call from several threads at once, for different TUs.
+  void release(size_t i);
   const ReadStats &stats() const { return stats_; }
   // The paths given to add_path, in order.
   const std::vector<std::string> &paths() const { return paths_; }
