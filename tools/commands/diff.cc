@@ -52,12 +52,11 @@ int run(const Options &options) {
   load.keep_tu = options.rows.keep_tu();
   Output out(options.table.output); // before reading: a bad -o fails at once
 
-  BuildDiff &d = keep_until_exit(load_diff(base_paths, new_paths, report, load));
+  // The tables need the comparison only: never the two models (a kernel's
+  // take some 600 MB, bench/tools.sh).
+  BuildDiff &d = keep_until_exit(stream_diff(base_paths, new_paths, report, load));
   if (std::string warning = tu_mismatch_warning(d); !warning.empty())
     fmt::print(stderr, "inlinetune: warning: {}\n", warning);
-  // The tables need the comparison only: the models go first (a kernel's
-  // take some 550 MB, bench/tools.sh).
-  d.drop_models();
   // Cut early where nothing re-sorts or filters the rows: the flips cells
   // of rows not shown are never made.
   Result &res = keep_until_exit(diff_result(d, by, shaping.cut_early() ? top : 0));

@@ -83,11 +83,11 @@ struct BuildDiff {
   Build base, next;
   std::vector<std::pair<uint32_t, uint32_t>> common; // TUs in both: (base index, new index)
   std::vector<std::string> only_base, only_new;      // TU keys in one build only
-  std::vector<Flip> flips;                           // by TU, then site id (a site's, then its copies')
-  std::vector<FunctionDiff> functions;               // every function of a common TU, by TU, symbol
+  std::vector<Flip> flips;             // by TU, then site id (a site's, then its copies')
+  std::vector<FunctionDiff> functions; // every function of a common TU, by TU, symbol
   size_t sites_common = 0, sites_only_base = 0, sites_only_new = 0;
   size_t site_flips = 0, copy_flips = 0; // of flips
-  size_t tus_without_symbols = 0; // common TUs without a symbol table in either build
+  size_t tus_without_symbols = 0;        // common TUs without a symbol table in either build
   // The source of each common TU whose key is not its source alone (a
   // source compiled twice: "fs/x.c (fs/a.o)"), for grouping by directory;
   // kept when the models go.
@@ -115,6 +115,17 @@ BuildDiff diff_builds(Build base, Build next, std::vector<std::string> base_path
 BuildDiff load_diff(const std::vector<std::string> &base_paths,
                     const std::vector<std::string> &new_paths, const DiagnosticSink &sink,
                     const LoadOptions &options = {});
+
+// What load_diff and drop_models() leave, made without ever holding the
+// two models: each TU pair read, modelled (TuModeller), compared and dropped
+// on every core, TU by TU, so that memory holds the comparison only (some
+// 0.5 GB less on a kernel, bench/tools.sh).  The result, the problems
+// reported and the errors thrown are load_diff's, but for the order of
+// two copies of a call whose chains map to the same holders (decided by
+// the TU's own names, not the build's).  For diff, which needs no model.
+BuildDiff stream_diff(const std::vector<std::string> &base_paths,
+                      const std::vector<std::string> &new_paths, const DiagnosticSink &sink,
+                      const LoadOptions &options = {});
 
 // The paths of the two builds from the command line: BASE NEW (POSITIONAL,
 // one path each), or --base PATH... and --new PATH... (BASE, NEXT), not both

@@ -239,7 +239,9 @@ struct ReadTu {
 
 // Reads one TU (any thread): its text, header and records.  A record that
 // does not parse becomes a problem; bytes come from the symbol table.
-void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options, ReadTu &t) {
+// HASHES: the local names' hashes too (for interning them into a build's).
+void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options, ReadTu &t,
+             bool hashes = true) {
   // One RecordReader, Site and Function per thread, reused: a kernel build
   // has millions of records (bench/tools.sh).
   thread_local RecordReader reader;
@@ -346,9 +348,11 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
     t.failure = std::current_exception();
     return;
   }
-  t.hashes.resize(t.local.size());
-  for (NameId local = 0; local < t.local.size(); ++local)
-    t.hashes[local] = Names::hash(t.local[local]);
+  if (hashes) {
+    t.hashes.resize(t.local.size());
+    for (NameId local = 0; local < t.local.size(); ++local)
+      t.hashes[local] = Names::hash(t.local[local]);
+  }
 
   // Real bytes: each symbol to the function it counts toward (symbol_owner).
   if (info.functions) {
@@ -373,6 +377,282 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
   }
 }
 
+// What adding a TU to a model reuses from one TU to the next.
+struct AddScratch {
+  std::vector<NameId> global;                       // per local name of the TU: its id in b.names
+  std::vector<uint32_t> site_of;                    // per local name: its site in b.sites
+  std::vector<std::pair<uint32_t, NameId>> callers; // (site, caller) of the TU's records
+  // The TU's records as copies (site, chain), folded into Build::copy_list
+  // once the TU is read: chains in copy_chains.
+  struct CopyRecord {
+    uint32_t site, chain_at, chain_len;
+    NameId reason;
+    bool inlined, ipa;
+  };
+  std::vector<CopyRecord> copy_records;
+  std::vector<NameId> copy_chains;
+};
+
+std::string model_source(const std::string &source, const std::string &object, const TuInfo &info,
+                         const std::vector<std::string> &roots);
+
+// Adds TU (read by read_tu from INFO) to B, its problems reported to SINK
+// and counted in MODEL_ERRORS; OWN_NAMES for a B that is this TU's alone
+// (TuModeller).  Sorting and indexes of the TU's part are made here; what
+// waits for the whole is settle() and tu_keys().
+void add_tu(Build &b, ReadTu &&read, const TuInfo &info, const std::vector<std::string> &roots,
+            const LoadOptions &options, const DiagnosticSink &sink, size_t &model_errors,
+            AddScratch &x, bool own_names) {
+  ReadTu t = std::move(read);
+  std::vector<NameId> &global = x.global;
+  std::vector<uint32_t> &site_of = x.site_of;
+  auto &callers = x.callers;
+  auto &copy_records = x.copy_records;
+  auto &copy_chains = x.copy_chains;
+  using CopyRecord = AddScratch::CopyRecord;
+  const auto tu = static_cast<uint32_t>(b.tus.size());
+  TuModel m;
+  m.origin = info.origin;
+  m.index = info.index;
+  m.has_symbols = info.functions != nullptr;
+  auto fail = [&](size_t line, const std::string &what) {
+    ++model_errors;
+    if (sink)
+      sink(Diagnostic{Diagnostic::Level::error, info.origin,
+                      fmt::format("TU {} ({}), line {}: {}", info.index, info.object, line, what)});
+  };
+  if (t.header_problem)
+    fail(1, *t.header_problem);
+  m.header = std::move(t.header);
+  m.records = t.records;
+  m.logged_source = m.header.source.empty() ? info.object : m.header.source;
+  m.header.source = model_source(m.header.source, m.header.object, info, roots);
+  m.key = m.header.source;
+  if (options.keep_tu && !options.keep_tu(m.key))
+    return;
+  b.has_symbols = b.has_symbols || m.has_symbols;
+  if (!options.model) {
+    for (const ReadTu::Entry &e : t.entries)
+      if (e.kind == ReadTu::Kind::problem)
+        fail(e.line, t.problems[e.index]);
+    if (t.failure)
+      std::rethrow_exception(t.failure);
+    if (options.on_kept_tu)
+      options.on_kept_tu(m, std::move(t.kept));
+    b.tus.push_back(std::move(m));
+    return;
+  }
+
+  // A local name gets its id in b.names where one thread would have
+  // interned it: at its first use, in record order.  A TU modelled alone
+  // (OWN_NAMES: B has no names yet) keeps its local ids.
+  global.assign(t.local.size(), kNoName);
+  site_of.assign(t.local.size(), UINT32_MAX);
+  if (own_names) {
+    for (NameId local = 0; local < t.local.size(); ++local)
+      global[local] = local;
+    b.names = std::move(t.local);
+  } else if (t.hashes.size() != t.local.size()) { // the reading failed before they were made
+    t.hashes.resize(t.local.size());
+    for (NameId local = 0; local < t.local.size(); ++local)
+      t.hashes[local] = Names::hash(t.local[local]);
+  }
+  if (!own_names)
+    for (NameId local = 0; local < t.local.size(); ++local)
+      b.names.prefetch(t.hashes[local]);
+  auto id = [&](NameId local) {
+    NameId &g = global[local];
+    if (g == kNoName)
+      g = b.names.intern(t.local[local], t.hashes[local]);
+    return g;
+  };
+  const size_t first_site = b.sites.size(), first_function = b.function_index.size();
+  callers.clear();
+  copy_records.clear();
+  copy_chains.clear();
+  for (const ReadTu::Entry &e : t.entries) {
+    switch (e.kind) {
+    case ReadTu::Kind::problem:
+      fail(e.line, t.problems[e.index]);
+      break;
+    case ReadTu::Kind::site: {
+      const ReadTu::ReadSite &r = t.sites[e.index];
+      uint32_t &at = site_of[r.id];
+      if (at == UINT32_MAX) {
+        SiteModel sm;
+        sm.tu = tu;
+        sm.id = id(r.id);
+        sm.lexical_caller = id(r.lexical_caller);
+        sm.lexical_caller_symbol = id(r.lexical_caller_symbol);
+        sm.callee = id(r.callee);
+        sm.callee_symbol = id(r.callee_symbol);
+        sm.location = id(r.location);
+        at = static_cast<uint32_t>(b.sites.size());
+        b.sites.push_back(sm);
+      }
+      SiteModel &sm = b.sites[at];
+      ++sm.records;
+      callers.emplace_back(at, r.caller_symbol == r.lexical_caller_symbol ? sm.lexical_caller_symbol
+                                                                          : id(r.caller_symbol));
+      if (options.copies)
+        copy_records.push_back({at, static_cast<uint32_t>(copy_chains.size()), r.chain_len,
+                                id(r.reason), r.inlined, r.pass == Pass::ipa});
+      for (uint32_t k = 0; k < r.chain_len; ++k)
+        copy_chains.push_back(id(t.chains[r.chain_at + k]));
+      if (r.inlined) {
+        ++sm.inlined_records;
+        (r.pass == Pass::einline ? sm.einline_inlined : sm.ipa_inlined) = true;
+      } else if (refusal_replaces(sm.has_refusal, sm.refused_by_ipa, r.pass)) {
+        sm.reason = id(r.reason);
+        if (r.limit) {
+          SiteLimit limit = *r.limit;
+          limit.param = id(r.limit->param);
+          limit.params_of = id(r.limit->params_of);
+          if (!sm.limit_at) {
+            b.limits.push_back(limit);
+            sm.limit_at = static_cast<uint32_t>(b.limits.size());
+          } else {
+            b.limits[sm.limit_at - 1] = limit;
+          }
+        } else {
+          sm.limit_at = 0; // (its entry in b.limits, if any, stays unused)
+        }
+        sm.has_refusal = true;
+        sm.refused_by_ipa = r.pass == Pass::ipa;
+      }
+      break;
+    }
+    case ReadTu::Kind::function: {
+      const ReadTu::ReadFunction &r = t.functions[e.index];
+      FunctionModel fm;
+      fm.tu = tu;
+      fm.symbol = id(r.symbol);
+      fm.name = r.name == r.symbol ? fm.symbol : id(r.name);
+      fm.size_before = r.size_before;
+      fm.size_after = r.size_after;
+      fm.inlined_callees = r.inlined_callees;
+      fm.out_of_line = r.out_of_line;
+      fm.never_inline = r.never_inline;
+      fm.emitted = r.emitted;
+      fm.bytes = r.bytes;
+      b.function_index.emplace_back(pair_key(tu, fm.symbol),
+                                    static_cast<uint32_t>(b.functions.size()));
+      b.functions.push_back(fm);
+      break;
+    }
+    }
+  }
+  if (t.failure)
+    std::rethrow_exception(t.failure);
+  if (options.on_kept_tu)
+    options.on_kept_tu(m, std::move(t.kept));
+  else
+    for (Site &s : t.kept)
+      b.kept_sites.emplace_back(tu, std::move(s));
+
+  // The TU's part of the indexes, sorted (TUs come in order: so is the whole).
+  const size_t first_index = b.site_index.size();
+  for (size_t k = first_site; k < b.sites.size(); ++k)
+    b.site_index.emplace_back(pair_key(tu, b.sites[k].id), static_cast<uint32_t>(k));
+  std::sort(b.site_index.begin() + first_index, b.site_index.end());
+  std::sort(b.function_index.begin() + first_function, b.function_index.end());
+  // Each site's callers, sorted by id, one after the other in caller_ids.
+  std::sort(callers.begin(), callers.end());
+  callers.erase(std::unique(callers.begin(), callers.end()), callers.end());
+  for (size_t k = 0; k < callers.size();) {
+    const uint32_t site = callers[k].first;
+    SiteModel &sm = b.sites[site];
+    sm.callers_at = static_cast<uint32_t>(b.caller_ids.size());
+    for (; k < callers.size() && callers[k].first == site; ++k)
+      b.caller_ids.push_back(callers[k].second);
+    sm.callers_count = static_cast<uint32_t>(b.caller_ids.size() - sm.callers_at);
+  }
+  // Each site's copies: its records by chain (in record order within
+  // one), folded as a site's are: inlined when any record inlined it, else
+  // the first refusal, replaced by the IPA inliner's first.
+  auto chain_of = [&](const CopyRecord &c) {
+    return NameRange(copy_chains.data() + c.chain_at,
+                     copy_chains.data() + c.chain_at + c.chain_len);
+  };
+  auto before = [&](const CopyRecord &x, const CopyRecord &y) {
+    if (x.site != y.site)
+      return x.site < y.site;
+    NameRange a = chain_of(x), c = chain_of(y);
+    return std::lexicographical_compare(a.begin(), a.end(), c.begin(), c.end());
+  };
+  std::stable_sort(copy_records.begin(), copy_records.end(), before);
+  for (size_t k = 0; k < copy_records.size();) {
+    const CopyRecord &first = copy_records[k];
+    SiteModel &sm = b.sites[first.site];
+    if (sm.copies_count == 0)
+      sm.copies_at = static_cast<uint32_t>(b.copy_list.size());
+    ++sm.copies_count;
+    CopyModel copy;
+    copy.chain_at = static_cast<uint32_t>(b.chain_ids.size());
+    copy.chain_len = first.chain_len;
+    for (NameId n : chain_of(first))
+      b.chain_ids.push_back(n);
+    bool refused = false, by_ipa = false;
+    for (; k < copy_records.size() && !before(first, copy_records[k]); ++k) {
+      const CopyRecord &c = copy_records[k];
+      if (c.inlined) {
+        copy.inlined = true;
+        copy.early_inlined = copy.early_inlined || !c.ipa;
+      } else if (refusal_replaces(refused, by_ipa, c.ipa ? Pass::ipa : Pass::einline)) {
+        copy.reason = c.reason;
+        refused = true;
+        by_ipa = c.ipa;
+      }
+    }
+    b.copy_list.push_back(copy); // an inlined copy's reason is set below
+  }
+  b.tus.push_back(std::move(m));
+}
+
+// What a TU's source is called in the model, before a second TU of one
+// source gets its suffix (tu_keys): SOURCE as its header names it (the
+// object when it names none), made relative to the build's output
+// directory for a file in it.
+std::string model_source(const std::string &source, const std::string &object, const TuInfo &info,
+                         const std::vector<std::string> &roots) {
+  const std::string &s = source.empty() ? info.object : source;
+  if (!roots.empty() && !s.empty() && s.front() == '/')
+    return objtree_relative_source(s, object, roots);
+  return s;
+}
+
+// The TUs' keys: their sources (SOURCES), made unique where two TUs share
+// one (a file compiled twice), by the object (OBJECTS) and then a number.
+std::vector<std::string> tu_keys(std::vector<std::string> sources,
+                                 const std::vector<const std::string *> &objects) {
+  std::map<std::string, size_t> seen;
+  for (const std::string &key : sources)
+    ++seen[key];
+  std::map<std::string, size_t> taken;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    std::string &key = sources[i];
+    if (seen[key] > 1)
+      key += " (" + *objects[i] + ")";
+    if (size_t n = ++taken[key]; n > 1)
+      key += fmt::format(" #{}", n);
+  }
+  return sources;
+}
+
+// What is settled once every TU is added: an inlined site's or copy's
+// reason is "OK", and it has no limit.
+void settle(Build &b) {
+  const NameId ok = b.names.intern("OK");
+  for (CopyModel &c : b.copy_list)
+    if (c.inlined)
+      c.reason = ok;
+  for (SiteModel &sm : b.sites)
+    if (sm.inlined()) {
+      sm.reason = ok;
+      sm.limit_at = 0;
+    }
+}
+
 } // namespace
 
 Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &options) {
@@ -390,250 +670,76 @@ Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &o
 
   // TUs are read on every core, and added here one by one in order.
   std::vector<ReadTu> read(infos.size());
-  std::vector<NameId> global;                       // per local name of the TU: its id in b.names
-  std::vector<uint32_t> site_of;                    // per local name: its site in b.sites
-  std::vector<std::pair<uint32_t, NameId>> callers; // (site, caller) of the TU's records
-  // The TU's records as copies (site, chain), folded into Build::copy_list
-  // once the TU is read: chains in copy_chains.
-  struct CopyRecord {
-    uint32_t site, chain_at, chain_len;
-    NameId reason;
-    bool inlined, ipa;
-  };
-  std::vector<CopyRecord> copy_records;
-  std::vector<NameId> copy_chains;
-  auto add = [&](size_t i) {
-    ReadTu t = std::move(read[i]);
-    read[i] = ReadTu();
-    const TuInfo &info = infos[i];
-    const auto tu = static_cast<uint32_t>(b.tus.size());
-    TuModel m;
-    m.origin = info.origin;
-    m.index = info.index;
-    m.has_symbols = info.functions != nullptr;
-    auto fail = [&](size_t line, const std::string &what) {
-      ++model_errors;
-      if (sink)
-        sink(Diagnostic{
-            Diagnostic::Level::error, info.origin,
-            fmt::format("TU {} ({}), line {}: {}", info.index, info.object, line, what)});
-    };
-    if (t.header_problem)
-      fail(1, *t.header_problem);
-    m.header = std::move(t.header);
-    m.records = t.records;
-    if (m.header.source.empty())
-      m.header.source = info.object;
-    m.logged_source = m.header.source;
-    if (!roots.empty() && !m.header.source.empty() && m.header.source.front() == '/')
-      m.header.source = objtree_relative_source(m.header.source, m.header.object, roots);
-    m.key = m.header.source;
-    if (options.keep_tu && !options.keep_tu(m.key))
-      return;
-    b.has_symbols = b.has_symbols || m.has_symbols;
-    if (!options.model) {
-      for (const ReadTu::Entry &e : t.entries)
-        if (e.kind == ReadTu::Kind::problem)
-          fail(e.line, t.problems[e.index]);
-      if (t.failure)
-        std::rethrow_exception(t.failure);
-      if (options.on_kept_tu)
-        options.on_kept_tu(m, std::move(t.kept));
-      b.tus.push_back(std::move(m));
-      return;
-    }
-
-    // A local name gets its id in b.names where one thread would have
-    // interned it: at its first use, in record order.
-    global.assign(t.local.size(), kNoName);
-    site_of.assign(t.local.size(), UINT32_MAX);
-    if (t.hashes.size() != t.local.size()) { // the reading failed before they were made
-      t.hashes.resize(t.local.size());
-      for (NameId local = 0; local < t.local.size(); ++local)
-        t.hashes[local] = Names::hash(t.local[local]);
-    }
-    for (NameId local = 0; local < t.local.size(); ++local)
-      b.names.prefetch(t.hashes[local]);
-    auto id = [&](NameId local) {
-      NameId &g = global[local];
-      if (g == kNoName)
-        g = b.names.intern(t.local[local], t.hashes[local]);
-      return g;
-    };
-    const size_t first_site = b.sites.size(), first_function = b.function_index.size();
-    callers.clear();
-    copy_records.clear();
-    copy_chains.clear();
-    for (const ReadTu::Entry &e : t.entries) {
-      switch (e.kind) {
-      case ReadTu::Kind::problem:
-        fail(e.line, t.problems[e.index]);
-        break;
-      case ReadTu::Kind::site: {
-        const ReadTu::ReadSite &r = t.sites[e.index];
-        uint32_t &at = site_of[r.id];
-        if (at == UINT32_MAX) {
-          SiteModel sm;
-          sm.tu = tu;
-          sm.id = id(r.id);
-          sm.lexical_caller = id(r.lexical_caller);
-          sm.lexical_caller_symbol = id(r.lexical_caller_symbol);
-          sm.callee = id(r.callee);
-          sm.callee_symbol = id(r.callee_symbol);
-          sm.location = id(r.location);
-          at = static_cast<uint32_t>(b.sites.size());
-          b.sites.push_back(sm);
-        }
-        SiteModel &sm = b.sites[at];
-        ++sm.records;
-        callers.emplace_back(at, r.caller_symbol == r.lexical_caller_symbol
-                                     ? sm.lexical_caller_symbol
-                                     : id(r.caller_symbol));
-        if (options.copies)
-          copy_records.push_back({at, static_cast<uint32_t>(copy_chains.size()), r.chain_len,
-                                  id(r.reason), r.inlined, r.pass == Pass::ipa});
-        for (uint32_t k = 0; k < r.chain_len; ++k)
-          copy_chains.push_back(id(t.chains[r.chain_at + k]));
-        if (r.inlined) {
-          ++sm.inlined_records;
-          (r.pass == Pass::einline ? sm.einline_inlined : sm.ipa_inlined) = true;
-        } else if (refusal_replaces(sm.has_refusal, sm.refused_by_ipa, r.pass)) {
-          sm.reason = id(r.reason);
-          if (r.limit) {
-            SiteLimit limit = *r.limit;
-            limit.param = id(r.limit->param);
-            limit.params_of = id(r.limit->params_of);
-            if (!sm.limit_at) {
-              b.limits.push_back(limit);
-              sm.limit_at = static_cast<uint32_t>(b.limits.size());
-            } else {
-              b.limits[sm.limit_at - 1] = limit;
-            }
-          } else {
-            sm.limit_at = 0; // (its entry in b.limits, if any, stays unused)
-          }
-          sm.has_refusal = true;
-          sm.refused_by_ipa = r.pass == Pass::ipa;
-        }
-        break;
-      }
-      case ReadTu::Kind::function: {
-        const ReadTu::ReadFunction &r = t.functions[e.index];
-        FunctionModel fm;
-        fm.tu = tu;
-        fm.symbol = id(r.symbol);
-        fm.name = r.name == r.symbol ? fm.symbol : id(r.name);
-        fm.size_before = r.size_before;
-        fm.size_after = r.size_after;
-        fm.inlined_callees = r.inlined_callees;
-        fm.out_of_line = r.out_of_line;
-        fm.never_inline = r.never_inline;
-        fm.emitted = r.emitted;
-        fm.bytes = r.bytes;
-        b.function_index.emplace_back(pair_key(tu, fm.symbol),
-                                      static_cast<uint32_t>(b.functions.size()));
-        b.functions.push_back(fm);
-        break;
-      }
-      }
-    }
-    if (t.failure)
-      std::rethrow_exception(t.failure);
-    if (options.on_kept_tu)
-      options.on_kept_tu(m, std::move(t.kept));
-    else
-      for (Site &s : t.kept)
-        b.kept_sites.emplace_back(tu, std::move(s));
-
-    // The TU's part of the indexes, sorted (TUs come in order: so is the whole).
-    const size_t first_index = b.site_index.size();
-    for (size_t k = first_site; k < b.sites.size(); ++k)
-      b.site_index.emplace_back(pair_key(tu, b.sites[k].id), static_cast<uint32_t>(k));
-    std::sort(b.site_index.begin() + first_index, b.site_index.end());
-    std::sort(b.function_index.begin() + first_function, b.function_index.end());
-    // Each site's callers, sorted by id, one after the other in caller_ids.
-    std::sort(callers.begin(), callers.end());
-    callers.erase(std::unique(callers.begin(), callers.end()), callers.end());
-    for (size_t k = 0; k < callers.size();) {
-      const uint32_t site = callers[k].first;
-      SiteModel &sm = b.sites[site];
-      sm.callers_at = static_cast<uint32_t>(b.caller_ids.size());
-      for (; k < callers.size() && callers[k].first == site; ++k)
-        b.caller_ids.push_back(callers[k].second);
-      sm.callers_count = static_cast<uint32_t>(b.caller_ids.size() - sm.callers_at);
-    }
-    // Each site's copies: its records by chain (in record order within
-    // one), folded as a site's are: inlined when any record inlined it, else
-    // the first refusal, replaced by the IPA inliner's first.
-    auto chain_of = [&](const CopyRecord &c) {
-      return NameRange(copy_chains.data() + c.chain_at,
-                       copy_chains.data() + c.chain_at + c.chain_len);
-    };
-    auto before = [&](const CopyRecord &x, const CopyRecord &y) {
-      if (x.site != y.site)
-        return x.site < y.site;
-      NameRange a = chain_of(x), c = chain_of(y);
-      return std::lexicographical_compare(a.begin(), a.end(), c.begin(), c.end());
-    };
-    std::stable_sort(copy_records.begin(), copy_records.end(), before);
-    for (size_t k = 0; k < copy_records.size();) {
-      const CopyRecord &first = copy_records[k];
-      SiteModel &sm = b.sites[first.site];
-      if (sm.copies_count == 0)
-        sm.copies_at = static_cast<uint32_t>(b.copy_list.size());
-      ++sm.copies_count;
-      CopyModel copy;
-      copy.chain_at = static_cast<uint32_t>(b.chain_ids.size());
-      copy.chain_len = first.chain_len;
-      for (NameId n : chain_of(first))
-        b.chain_ids.push_back(n);
-      bool refused = false, by_ipa = false;
-      for (; k < copy_records.size() && !before(first, copy_records[k]); ++k) {
-        const CopyRecord &c = copy_records[k];
-        if (c.inlined) {
-          copy.inlined = true;
-          copy.early_inlined = copy.early_inlined || !c.ipa;
-        } else if (refusal_replaces(refused, by_ipa, c.ipa ? Pass::ipa : Pass::einline)) {
-          copy.reason = c.reason;
-          refused = true;
-          by_ipa = c.ipa;
-        }
-      }
-      b.copy_list.push_back(copy); // an inlined copy's reason is set below
-    }
-    b.tus.push_back(std::move(m));
-  };
+  AddScratch scratch;
   // At most 64 TUs read ahead of the one added: some MB.
   in_order(
       infos.size(), worker_threads(options.jobs), 64,
-      [&](size_t i) { read_tu(logs, infos[i], options, read[i]); }, add);
+      [&](size_t i) { read_tu(logs, infos[i], options, read[i]); },
+      [&](size_t i) {
+        add_tu(b, std::move(read[i]), infos[i], roots, options, sink, model_errors, scratch, false);
+        read[i] = ReadTu();
+      });
+  settle(b);
 
-  const NameId ok = b.names.intern("OK");
-  for (CopyModel &c : b.copy_list)
-    if (c.inlined)
-      c.reason = ok;
-  for (SiteModel &sm : b.sites)
-    if (sm.inlined()) {
-      sm.reason = ok;
-      sm.limit_at = 0;
-    }
-
-  // Keys: the source, made unique where two TUs share one (a file compiled
-  // twice), by the object and then a number.
-  std::map<std::string, size_t> seen;
-  for (const TuModel &m : b.tus)
-    ++seen[m.key];
-  std::map<std::string, size_t> taken;
-  for (TuModel &m : b.tus) {
-    if (seen[m.key] > 1)
-      m.key += " (" + m.header.object + ")";
-    if (size_t n = ++taken[m.key]; n > 1)
-      m.key += fmt::format(" #{}", n);
+  std::vector<std::string> sources;
+  std::vector<const std::string *> objects;
+  for (const TuModel &m : b.tus) {
+    sources.push_back(m.key);
+    objects.push_back(&m.header.object);
   }
-  for (uint32_t t = 0; t < b.tus.size(); ++t)
+  std::vector<std::string> keys = tu_keys(std::move(sources), objects);
+  for (uint32_t t = 0; t < b.tus.size(); ++t) {
+    b.tus[t].key = std::move(keys[t]);
     b.tu_index.emplace(b.tus[t].key, t);
+  }
   b.errors = logs.stats().errors + model_errors;
   b.files = logs.stats().files;
+  return b;
+}
+
+// ---- one TU at a time --------------------------------------------------------
+
+TuModeller::TuModeller(LogSet &logs, const LoadOptions &options)
+    : logs_(logs), options_(options), infos_(logs.finish()), roots_(canonical_roots(logs.paths())) {
+  std::vector<std::string> sources;
+  std::vector<const std::string *> objects;
+  std::vector<size_t> kept;
+  sources_.resize(infos_.size());
+  for (size_t i = 0; i < infos_.size(); ++i) {
+    const TuInfo &info = infos_[i];
+    std::string source = model_source(info.header_source, info.header_object, info, roots_);
+    if (options_.keep_tu && !options_.keep_tu(source))
+      continue;
+    kept.push_back(i);
+    sources.push_back(source);
+    sources_[i] = std::move(source);
+    objects.push_back(&info.header_object);
+  }
+  std::vector<std::string> keys = tu_keys(std::move(sources), objects);
+  keys_.resize(infos_.size());
+  for (size_t k = 0; k < kept.size(); ++k)
+    keys_[kept[k]] = std::move(keys[k]);
+}
+
+Build TuModeller::model(size_t i, const DiagnosticSink &sink, size_t &errors) {
+  thread_local AddScratch scratch;
+  ReadTu t;
+  read_tu(logs_, infos_[i], options_, t, false);
+  // Whether the TU is kept is known (the constructor asked keep_tu): not
+  // asked again from this thread.
+  LoadOptions options = options_;
+  options.keep_tu = {};
+  if (!keys_[i])
+    options.keep_tu = [](std::string_view) { return false; };
+  Build b;
+  add_tu(b, std::move(t), infos_[i], roots_, options, sink, errors, scratch, true);
+  logs_.release(i); // read once
+  settle(b);
+  if (!b.tus.empty()) {
+    b.tus[0].key = *keys_[i];
+    b.tu_index.emplace(b.tus[0].key, 0);
+  }
+  b.has_symbols = !b.tus.empty() && b.tus[0].has_symbols;
   return b;
 }
 

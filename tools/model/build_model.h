@@ -259,6 +259,41 @@ std::pair<Build, Build> load_builds(const std::vector<std::string> &base_paths,
 // ..." and skipped.
 Build build_model(LogSet &logs, const DiagnosticSink &sink, const LoadOptions &options = {});
 
+// One build's TUs modelled one at a time, each as a Build of its own (the
+// TU alone, its names its own), for a caller that needs each TU and never
+// the whole: diff (stream_diff, build_diff.h), whose memory then holds the
+// comparison and not two builds.  Each TU's model is the one build_model
+// makes of it, but for its NameIds (its own, in the order of first use in
+// the TU).
+class TuModeller {
+public:
+  // Calls LOGS.finish(); LOGS must outlive this.
+  TuModeller(LogSet &logs, const LoadOptions &options);
+  const std::vector<TuInfo> &tus() const { return infos_; }
+  // The key TU I has in build_model's model (TuModel::key), or nullopt when
+  // options.keep_tu leaves it out.
+  const std::optional<std::string> &key(size_t i) const { return keys_[i]; }
+  // Its source in the model (TuHeader::source of its TuModel): the key
+  // before a second TU of one source gets its suffix.
+  const std::string &source(size_t i) const { return sources_[i]; }
+  // TU I modelled (no TU in it when keep_tu leaves it out): its problems
+  // go to SINK and count in ERRORS, as build_model reports them.  Throws
+  // what build_model would throw for it (Error when its .jsonl file has
+  // changed).  Once for each TU: its text and symbol sizes are freed
+  // (LogSet::release), and tus()[I].functions with them.  Safe to call
+  // from several threads at once, for different TUs.
+  Build model(size_t i, const DiagnosticSink &sink, size_t &errors);
+  const ReadStats &stats() const { return logs_.stats(); }
+
+private:
+  LogSet &logs_;
+  LoadOptions options_;
+  const std::vector<TuInfo> &infos_;
+  std::vector<std::string> roots_;
+  std::vector<std::optional<std::string>> keys_;
+  std::vector<std::string> sources_;
+};
+
 // The name of a TU's source in the model.  The plugin names a file outside
 // the source tree by its absolute path, and an O= tree's own files (kbuild's
 // generated .vmlinux.export.c, foo.mod.c, ...) are outside it, at a path

@@ -305,27 +305,46 @@ Result diff_result(const BuildDiff &d, GroupBy by, size_t top) {
         with_cell.size(), worker_threads(0), with_cell.size(),
         [&](size_t k) { flip_cells[with_cell[k]] = row_flips(*changed[with_cell[k]]); },
         [](size_t) {});
+    // Rows made cell by cell (an initializer list would copy each cell):
+    // the flips cell moves into its row, or is copied into the main
+    // table's for a row a side table shows too.
     for (size_t i : order) {
       const FunctionDiff *r = changed[i];
-      if (in_main[i])
-        t.rows.push_back(
-            {r->name, r->tu, function_status_name(r->status), optional_cell(r->bytes_base),
-             optional_cell(r->bytes_new), r->bytes_known ? Cell(r->delta) : Cell(nullptr),
-             optional_cell(r->est_base), optional_cell(r->est_new), r->est_delta, flip_cells[i]});
-      else
+      if (!in_main[i]) {
         ++t.omitted;
+        continue;
+      }
+      std::vector<Cell> &row = t.rows.emplace_back();
+      row.reserve(t.columns.size());
+      row.emplace_back(r->name);
+      row.emplace_back(r->tu);
+      row.emplace_back(function_status_name(r->status));
+      row.push_back(optional_cell(r->bytes_base));
+      row.push_back(optional_cell(r->bytes_new));
+      row.push_back(r->bytes_known ? Cell(r->delta) : Cell(nullptr));
+      row.push_back(optional_cell(r->est_base));
+      row.push_back(optional_cell(r->est_new));
+      row.emplace_back(r->est_delta);
+      row.push_back(in_side[i] ? flip_cells[i] : std::move(flip_cells[i]));
     }
     for (size_t i : by_size) {
       const FunctionDiff *r = changed[i];
       if (r->status != FunctionStatus::vanished && r->status != FunctionStatus::appeared)
         continue;
       Table &side = r->status == FunctionStatus::vanished ? gone : came;
-      if (in_side[i])
-        side.rows.push_back({r->name, r->tu, optional_cell(r->bytes_base),
-                             optional_cell(r->bytes_new), optional_cell(r->est_base),
-                             optional_cell(r->est_new), std::move(flip_cells[i])});
-      else
+      if (!in_side[i]) {
         ++side.omitted;
+        continue;
+      }
+      std::vector<Cell> &row = side.rows.emplace_back();
+      row.reserve(side.columns.size());
+      row.emplace_back(r->name);
+      row.emplace_back(r->tu);
+      row.push_back(optional_cell(r->bytes_base));
+      row.push_back(optional_cell(r->bytes_new));
+      row.push_back(optional_cell(r->est_base));
+      row.push_back(optional_cell(r->est_new));
+      row.push_back(std::move(flip_cells[i]));
     }
     res.tables.push_back(std::move(t));
     res.tables.push_back(std::move(gone));

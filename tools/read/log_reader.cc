@@ -693,6 +693,12 @@ TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
           info.object = object->get<std::string>();
         else
           info.object = origin;
+        try {
+          TuHeader header = parse_header(tu.header);
+          info.header_source = std::move(header.source);
+          info.header_object = std::move(header.object);
+        } catch (...) { // the model reports it, reading the header again
+        }
         info.origin = origin;
         info.index = tu.index;
         info.records = tu.lines;
@@ -782,6 +788,12 @@ const std::vector<TuInfo> &LogSet::finish() {
 
 std::string LogSet::text(const TuInfo &tu) const {
   return unpack(tu);
+}
+
+void LogSet::release(size_t i) {
+  TuInfo &tu = tus_[i];
+  std::string().swap(tu.packed);
+  tu.functions.reset();
 }
 
 } // namespace inlinetune

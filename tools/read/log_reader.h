@@ -151,6 +151,10 @@ struct TuInfo {
   size_t index = 0;         // 1-based position among the origin's TUs
   size_t records = 0;       // lines, the header included
   bool from_object = false; // from an ELF object, not a .jsonl file
+  // The header's "source" and "object" as log::parse_header reads them
+  // (both "" when it throws): what the model names the TU by, known before
+  // any TU is modelled (a diff pairs TUs before reading their records).
+  std::string header_source, header_object;
   // The origin object's function sizes, when ReadOptions::function_sizes (else null; null for
   // .jsonl).
   std::shared_ptr<const FunctionSizes> functions;
@@ -214,6 +218,12 @@ public:
   // line (RecordReader::parse_padded).
   static constexpr size_t kTextPadding = 64;
   std::string text(const TuInfo &tu) const;
+  // TU I of finish()'s list is done with: its kept text and its object's
+  // symbol sizes (TuInfo::functions, when no other TU shares them) are
+  // freed, so that a caller that reads each TU once holds only those not
+  // read yet (stream_diff).  text() must not be called for it again.  Safe
+  // to call from several threads at once, for different TUs.
+  void release(size_t i);
   const ReadStats &stats() const { return stats_; }
   // The paths given to add_path, in order.
   const std::vector<std::string> &paths() const { return paths_; }

@@ -402,3 +402,135 @@ TEST(Model, KeptSitesAreWholeRecords) {
             "--param max-inline-insns-auto limit reached");
   EXPECT_EQ(l.build.sites.size(), 2u);
 }
+
+// ---- diff without the models ----------------------------------------------
+
+namespace {
+
+// Everything a BuildDiff says but the models, one line per item.
+std::string describe(const BuildDiff &d) {
+  std::string out;
+  auto add = [&](const std::string &line) { out += line + "\n"; };
+  for (auto [b, n] : d.common)
+    add("common " + std::to_string(b) + " " + std::to_string(n));
+  for (const std::string &k : d.only_base)
+    add("only base " + k);
+  for (const std::string &k : d.only_new)
+    add("only new " + k);
+  for (const auto &[k, s] : d.sources)
+    add("source " + k + " = " + s);
+  for (const Flip &f : d.flips) {
+    std::string line = "flip " + f.tu + " " + f.id + " " + f.caller + "->" + f.callee + " " +
+                       f.location + (f.to_inlined ? " in" : " out") + " " + f.base_reason + "/" +
+                       f.new_reason + " copies " + std::to_string(f.base_copies) + "/" +
+                       std::to_string(f.base_copies_inlined) + " " + std::to_string(f.new_copies) +
+                       "/" + std::to_string(f.new_copies_inlined) + " limits " +
+                       (f.base_limit ? f.base_limit->param : "-") + " " +
+                       (f.new_limit ? f.new_limit->param : "-") + " holders";
+    for (const auto *h : {&f.base_holders, &f.new_holders, &f.chain})
+      for (const std::string &s : *h)
+        line += " " + s;
+    add(line);
+  }
+  for (const FunctionDiff &r : d.functions) {
+    std::string line = "function " + r.tu + " " + r.symbol + " " + r.name + " " +
+                       function_status_name(r.status) + " " + std::to_string(r.delta) + " " +
+                       std::to_string(r.est_delta) + " flips";
+    for (auto [fi, side] : r.flips)
+      line += " " + std::to_string(fi) + ":" + flip_side_name(side);
+    add(line);
+  }
+  add("sites " + std::to_string(d.sites_common) + " " + std::to_string(d.sites_only_base) + " " +
+      std::to_string(d.sites_only_new) + " flips " + std::to_string(d.site_flips) + " " +
+      std::to_string(d.copy_flips) + " without symbols " + std::to_string(d.tus_without_symbols) +
+      " errors " + std::to_string(d.errors()) + " files " + std::to_string(d.base.files) + " " +
+      std::to_string(d.next.files));
+  return out;
+}
+
+} // namespace
+
+TEST(StreamDiff, SaysWhatLoadDiffSays) {
+  std::string pattern = testing::TempDir() + "inlinetune-stream-XXXXXX";
+  ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+  struct Remove {
+    std::string dir;
+    ~Remove() { EXPECT_EQ(system(("rm -rf '" + dir + "'").c_str()), 0); }
+  } remove{pattern};
+  const std::string a = pattern + "/a", b = pattern + "/b";
+  ASSERT_EQ(system(("mkdir -p '" + a + "' '" + b + "'").c_str()), 0);
+  auto site = [](const std::string &id, const std::string &rest) {
+    return R"({"record":"site","id":")" + id + R"(","pass":"inline",)" + rest + "}\n";
+  };
+  const std::string refused =
+      R"("inlined":false,"reason":"MAX_INLINE_INSNS_AUTO_LIMIT","limit":{"param":"max-inline-insns-auto","value":15,"flip_at":20})";
+  const std::string functions =
+      R"({"record":"function","name":"f","out_of_line":true,"size_before":10,"size_after":20})"
+      "\n"
+      R"({"record":"function","name":"k","out_of_line":true,"size_before":5,"size_after":9})"
+      "\n";
+  // BASE: g refused in f; h inlined into f and into its copy in k.
+  std::ofstream(a + "/open.jsonl")
+      << header("fs/open.c", "fs/open.o")
+      << site("s1", R"("caller":"f","callee":"g","location":"fs/open.c:3:1",)" + refused)
+      << site("s2", R"("caller":"f","callee":"h","location":"fs/open.c:4:1","inlined":true)")
+      << site(
+             "s2",
+             R"("caller":"k","lexical_caller":"f","callee":"h","chain":["k","f"],"location":"fs/open.c:4:1","inlined":true)")
+      << functions;
+  // NEW: g inlined; h out of line in k's copy of f (a copy flip).
+  std::ofstream(b + "/open.jsonl")
+      << header("fs/open.c", "fs/open.o")
+      << site("s1", R"("caller":"f","callee":"g","location":"fs/open.c:3:1","inlined":true)")
+      << site("s2", R"("caller":"f","callee":"h","location":"fs/open.c:4:1","inlined":true)")
+      << site(
+             "s2",
+             R"("caller":"k","lexical_caller":"f","callee":"h","chain":["k","f"],"location":"fs/open.c:4:1",)" +
+                 refused)
+      << functions;
+  // One source in two objects, in both builds (keys with the object).
+  for (const std::string &dir : {a, b})
+    std::ofstream(dir + "/x.jsonl")
+        << header("lib/x.c", "lib/x.o") << site("x1", R"("caller":"p","callee":"q","inlined":true)")
+        << header("lib/x.c", "vdso/x.o")
+        << site("x1",
+                R"("caller":"p","callee":"q","inlined":false,"reason":"FUNCTION_NOT_CONSIDERED")");
+  // A TU only in NEW, with a bad record, and one only in BASE.
+  std::ofstream(b + "/new.jsonl")
+      << header("mm/new.c", "mm/new.o")
+      << R"({"record":"site","pass":"inline","caller":"f","callee":"g","inlined":true})"
+         "\n";
+  std::ofstream(a + "/old.jsonl") << header("mm/old.c", "mm/old.o")
+                                  << R"({"record":"function","name":"f","size_after":"big"})"
+                                     "\n";
+
+  // A log NEW's reading finds broken: said after BASE's model's problems.
+  std::ofstream(b + "/broken.jsonl") << "{\"record\":\"tu\"\n";
+
+  std::vector<std::string> said[2];
+  BuildDiff whole = load_diff(
+      {a}, {b}, [&](const Diagnostic &d) { said[0].push_back(d.file + ": " + d.message); });
+  whole.drop_models();
+  BuildDiff streamed = stream_diff(
+      {a}, {b}, [&](const Diagnostic &d) { said[1].push_back(d.file + ": " + d.message); });
+  EXPECT_EQ(describe(streamed), describe(whole));
+  EXPECT_EQ(said[1], said[0]);
+  // What they agree on is not nothing.
+  EXPECT_EQ(whole.site_flips, 1u);    // s1
+  EXPECT_EQ(whole.common.size(), 3u); // fs/open.c, lib/x.c (lib/x.o), lib/x.c (vdso/x.o)
+  EXPECT_EQ(whole.copy_flips, 1u);    // s2 in k
+  EXPECT_EQ(whole.only_new.size(), 1u);
+  EXPECT_EQ(whole.only_base.size(), 1u);
+  ASSERT_EQ(said[0].size(), 3u);
+  EXPECT_NE(said[0][0].find("old.jsonl"), std::string::npos) << said[0][0];
+  EXPECT_NE(said[0][1].find("broken.jsonl"), std::string::npos) << said[0][1];
+  EXPECT_EQ(whole.errors(), 3u);
+
+  // --file: the same TUs left out.
+  LoadOptions only_fs;
+  only_fs.keep_tu = [](std::string_view source) { return source.substr(0, 3) == "fs/"; };
+  BuildDiff some = load_diff({a}, {b}, nullptr, only_fs);
+  some.drop_models();
+  EXPECT_EQ(describe(stream_diff({a}, {b}, nullptr, only_fs)), describe(some));
+  EXPECT_EQ(some.common.size(), 1u);
+}
