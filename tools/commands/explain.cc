@@ -45,7 +45,9 @@ struct Options {
 };
 
 // Whether NAME's glob matches a function, by any of its spellings; pieces
-// GCC split off (foo.part.0) count as their function.
+// GCC split off (foo.part.0) count as their function.  Called from the
+// reading threads (keep_site) and from the thread that uses the TUs read
+// (on_kept_tu's directions) at once: the memo is locked.
 class Matcher {
 public:
   explicit Matcher(const std::string &pattern) {
@@ -54,6 +56,7 @@ public:
       throw UsageError("NAME '{}': {}", pattern, error);
   }
   bool operator()(const std::string &name, const std::string &symbol) {
+    std::lock_guard<std::mutex> lock(mu_);
     auto [it, added] = memo_.emplace(name + '\0' + symbol, false);
     if (added)
       it->second = test(name, symbol);
@@ -71,6 +74,7 @@ private:
     return false;
   }
   Glob glob_;
+  std::mutex mu_;
   std::unordered_map<std::string, bool> memo_;
 };
 
@@ -207,12 +211,10 @@ private:
 
 // ---- loading --------------------------------------------------------------
 
-LoadOptions load_options(const Options &options, Matcher &match, std::mutex &matching) {
+LoadOptions load_options(const Options &options, Matcher &match) {
   LoadOptions load;
   load.keep_tu = options.rows.keep_tu();
-  // keep_site runs on the reading threads; MATCH memoizes.
-  load.keep_site = [&match, &matching](const Site &s) {
-    std::lock_guard<std::mutex> lock(matching);
+  load.keep_site = [&match](const Site &s) {
     return match(s.callee.name, s.callee.symbol) ||
            match(s.lexical_caller.name, s.lexical_caller.symbol) ||
            match(s.caller.name, s.caller.symbol);
@@ -756,8 +758,7 @@ int run(const Options &options) {
   const Format format = parse_format(options.table.format);
   const RowShaping shaping = options.rows.shaping(top);
   Matcher match(pattern);
-  std::mutex matching;
-  const LoadOptions load = load_options(options, match, matching);
+  const LoadOptions load = load_options(options, match);
   Output out(options.table.output); // before reading: a bad -o fails at once
 
   if (two_option) {
