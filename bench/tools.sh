@@ -6,7 +6,9 @@
 #    ARCH=arm64 defconfig of linux-source-6.1, aarch64-linux-gnu-gcc-12, in a
 #    copy of the prepared O= tree; about 40 s) prints every compile command:
 #    6898 C objects compiled by the cross compiler (3709 built in, 3189 with
-#    -DMODULE for modules), besides 67 assembly files.  Cached in
+#    -DMODULE for modules), besides 67 assembly files, with the 6.1 package
+#    first measured; 7005 with 6.1.192 (2.97 million records per build on
+#    its 100-TU sample, 424 per TU).  Cached in
 #    build/bench/tools/build-tus.txt; `bench/tools.sh count` stops here.
 # 1. Real logs: SAMPLE (default 100) of those TUs, every 68th of the sorted
 #    list (so drivers/ gives 74 of them, as it makes 72% of the build),
@@ -47,7 +49,7 @@
 # summary on stdout (medians of the runs: wall, CPU, peak RSS, records per
 # second of wall time, and whether the goal is met); the commands' outputs
 # in build/bench/tools/out/.
-# Environment: RUNS, SAMPLE, NTUS, LAYOUTS (default "jsonl obj"), CC_BENCH,
+# Environment: RUNS, SAMPLE, NTUS, LAYOUTS (default "jsonl obj"), COMMANDS, CC_BENCH,
 # INLINETUNE_CACHE, INLINETUNE_JOBS, KSRC, INLINETUNE_TOOL (the binary timed;
 # default build/tools/inlinetune: another commit's, to compare two).
 set -eu
@@ -234,7 +236,14 @@ timed() {
     <(tail -n 1 "$log.time") >>"$csv" # (after "Command exited with non-zero status 1")
 }
 
-commands=(summary diff explain db extract)
+# COMMANDS: the commands timed (default all five), e.g. "summary diff".
+read -r -a commands <<<"${COMMANDS:-summary diff explain db extract}"
+for c in "${commands[@]}"; do
+  case $c in
+    summary | diff | explain | db | extract) ;;
+    *) kt_die "COMMANDS: unknown command '$c' (want summary, diff, explain, db, extract)" ;;
+  esac
+done
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 rm -f "$work"/out/*.first
 kt_step "bench-tools: $runs runs x (${commands[*]}) x ($layouts) on $ntus TUs, one at a time (load average: $load_before)"
