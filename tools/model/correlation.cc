@@ -46,6 +46,13 @@ bool is_instruction_metric(const std::string &metric) {
   return true;
 }
 
+std::string cache_model_of(const std::string &metric) {
+  const size_t colon = metric.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == metric.size())
+    return "";
+  return metric.substr(colon + 1);
+}
+
 namespace {
 
 // The bounds of docs/cli.md ("correlate") for a cost change C and a changed
@@ -245,6 +252,7 @@ Correlation correlate(const BuildDiff &diff, const Results &results,
     if (r.base_min && r.new_min && measured(r.base_runs) && measured(r.new_runs))
       w.within_spread = *r.base_min <= *r.new_max && *r.new_min <= *r.base_max;
     w.instructions = is_instruction_metric(r.metric);
+    w.cache_model = cache_model_of(r.metric);
     w.rate = is_rate_metric(r.metric);
     if (!w.rate)
       w.cost_change = w.change;

@@ -47,6 +47,9 @@ struct WorkloadCorrelation {
   std::optional<bool> within_spread;
   // Whether the metric counts instructions (is_instruction_metric).
   bool instructions = false;
+  // The cache model a "NAME:MODEL" metric comes from (cache_model_of), else
+  // empty.
+  std::string cache_model;
   // A rate (higher is better: "ops_per_sec", "throughput", ".../s"): its cost
   // is 1 / metric.  cost_change is the change in cost, the one the bounds
   // use: change itself for a cost metric (time, instructions per op).
@@ -119,5 +122,11 @@ bool is_rate_metric(const std::string &metric);
 // make bench-kernel counts them with QEMU's -icount: instructions, not
 // cycles, so code-size and cache effects do not show in them.
 bool is_instruction_metric(const std::string &metric);
+
+// The cache model of METRIC when it names one as "NAME:MODEL" (the guest
+// profiles' metrics in results.csv: l1i_misses_per_op:n1,
+// modelled_cycles_per_op:small, ...; docs/guest-profile.md), else "".  Such
+// figures come from a model of caches, not from a real core.
+std::string cache_model_of(const std::string &metric);
 
 } // namespace inlinetune

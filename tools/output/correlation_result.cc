@@ -79,13 +79,29 @@ Result correlation_result(const BuildDiff &d, const Results &results, const Corr
     if (x.instructions && std::find(instruction_metrics.begin(), instruction_metrics.end(),
                                     x.metric) == instruction_metrics.end())
       instruction_metrics.push_back(x.metric);
-  const std::string metric_note =
+  std::string metric_note =
       instruction_metrics.empty()
           ? ""
           : fmt::format("{}: instructions counted by QEMU's -icount, not cycles; code-size and "
                         "cache effects do not show in them, so read each change beside the "
                         ".text growth (text_delta, text_change).",
                         fmt::join(instruction_metrics, ", "));
+  // The cache model's figures, per model in the order the results name them.
+  std::vector<std::pair<std::string, std::vector<std::string>>> model_metrics;
+  for (const WorkloadCorrelation &x : c.workloads) {
+    if (x.cache_model.empty())
+      continue;
+    auto m = std::find_if(model_metrics.begin(), model_metrics.end(),
+                          [&](const auto &e) { return e.first == x.cache_model; });
+    if (m == model_metrics.end())
+      m = model_metrics.insert(model_metrics.end(), {x.cache_model, {}});
+    if (std::find(m->second.begin(), m->second.end(), x.metric) == m->second.end())
+      m->second.push_back(x.metric);
+  }
+  for (const auto &[model, metrics] : model_metrics)
+    metric_note += fmt::format("{}{}: the guest profiles' cache model {}: a model, not a "
+                               "measurement of a real core.",
+                               metric_note.empty() ? "" : " ", fmt::join(metrics, ", "), model);
   if (c.has_profile)
     res.headline = fmt::format(
         "{}; {}; profile of the {} build ({}, {}): {} of its weight in changed functions, "
