@@ -190,6 +190,23 @@ void compare_tus(const Build &b, const ByTu &b_sites, const ByTu &b_funcs, uint3
         f.new_copies_inlined += c->inlined;
       }
   };
+  // What a site flip and a copy flip both say of the call: where it is
+  // written, the side it flips to, and the reason each build gave.
+  auto flip_of = [&](const SiteModel &bs, std::string_view id, bool to_inlined, NameId base_reason,
+                     NameId new_reason) {
+    Flip f;
+    f.tu = key;
+    f.id = id;
+    f.caller = b.str(bs.lexical_caller);
+    f.caller_symbol = b.str(bs.lexical_caller_symbol);
+    f.callee = b.str(bs.callee);
+    f.callee_symbol = b.str(bs.callee_symbol);
+    f.location = b.str(bs.location);
+    f.to_inlined = to_inlined;
+    f.base_reason = b.str(base_reason);
+    f.new_reason = n.str(new_reason);
+    return f;
+  };
   // A site inlined in both: its copies of one chain (holders mapped as
   // owner() maps them) whose decisions differ, each a flip of the copy's
   // holder.
@@ -231,17 +248,7 @@ void compare_tus(const Build &b, const ByTu &b_sites, const ByTu &b_funcs, uint3
       // Two records of one chain (a chain seen twice after folding
       // clones): the first pair decides.
       if (x.inlined != y.inlined && (i == 0 || bc[i - 1].first != bc[i].first)) {
-        Flip f;
-        f.tu = key;
-        f.id = id;
-        f.caller = b.str(bs.lexical_caller);
-        f.caller_symbol = b.str(bs.lexical_caller_symbol);
-        f.callee = b.str(bs.callee);
-        f.callee_symbol = b.str(bs.callee_symbol);
-        f.location = b.str(bs.location);
-        f.to_inlined = y.inlined;
-        f.base_reason = b.str(x.reason);
-        f.new_reason = n.str(y.reason);
+        Flip f = flip_of(bs, id, y.inlined, x.reason, y.reason);
         f.chain = bc[i].first;
         f.base_holders = {f.chain.front()};
         f.new_holders = {f.chain.front()};
@@ -271,17 +278,7 @@ void compare_tus(const Build &b, const ByTu &b_sites, const ByTu &b_funcs, uint3
         copy_flips(bs, ns, id);
       continue;
     }
-    Flip f;
-    f.tu = key;
-    f.id = id;
-    f.caller = b.str(bs.lexical_caller);
-    f.caller_symbol = b.str(bs.lexical_caller_symbol);
-    f.callee = b.str(bs.callee);
-    f.callee_symbol = b.str(bs.callee_symbol);
-    f.location = b.str(bs.location);
-    f.to_inlined = ns.inlined();
-    f.base_reason = b.str(bs.reason);
-    f.new_reason = n.str(ns.reason);
+    Flip f = flip_of(bs, id, ns.inlined(), bs.reason, ns.reason);
     f.base_limit = b.limit(bs);
     f.new_limit = n.limit(ns);
     count_copies(bs, ns, f);
