@@ -190,9 +190,10 @@ check-compile: all
 # The newer compilers (docs/toolchains.md): make toolchains makes (or finds
 # up to date in $(INLINETUNE_CACHE)/roots/) a Debian root per suite of ROOTS
 # with its GCCs, native and aarch64 cross (scripts/toolchains.sh);
-# check-toolchains builds the plugin for each of a root's compilers and the
-# CLI inside it (into build/SUITE/), then runs the compile tests once per
-# compiler there (scripts/in-root.sh).  A root that is missing or stale is an
+# check-toolchains runs the scripts' own tests (testsuite/toolchains, lit),
+# then builds the plugin for each of a root's compilers and the CLI inside it
+# (into build/SUITE/) and runs the compile tests once per compiler there
+# (scripts/in-root.sh).  A root that is missing or stale is an
 # error naming make toolchains, never a silent pass.
 ROOTS ?= trixie forky
 .PHONY: toolchains check-toolchains
@@ -200,6 +201,7 @@ toolchains:
 	@bash scripts/toolchains.sh $(ROOTS)
 
 check-toolchains:
+	$(LIT) $(LIT_OPTS) --param build=$(abspath $(BUILD)) testsuite/toolchains
 	@bash scripts/toolchains.sh --status $(ROOTS) || { echo "check-toolchains: a root above is not up to date: run 'make toolchains' (ROOTS=\"$(ROOTS)\")" >&2; exit 1; }
 	@set -e; for s in $(ROOTS); do \
 	  echo "== in the $$s root: the plugin for each compiler, the CLI"; \
