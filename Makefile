@@ -182,11 +182,13 @@ check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-sanitize/unit_tests --gtest_brief=1
 
+# Every compiler's run, then one line naming those that failed.
 check-compile: all
-	@set -e; for c in $(INSTALLED_CCS); do \
+	@failed=; for c in $(INSTALLED_CCS); do \
 	  echo "== compile tests with $$c"; \
-	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) testsuite/compile; \
-	done
+	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) testsuite/compile || failed="$$failed $$c"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "check-compile: failed with:$$failed" >&2; exit 1; fi
 
 # The newer compilers (docs/toolchains.md): make toolchains makes (or finds
 # up to date in $(INLINETUNE_CACHE)/roots/) a Debian root per suite of ROOTS
