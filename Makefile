@@ -169,8 +169,9 @@ $(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) 
 	  -fno-omit-frame-pointer $(VERSION_DEFS) $(UNIT_CXXFLAGS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) -o $@ \
 	  $(UNIT_LIBS)
 
-# Debian's llvm-14-tools on the host; inside a root, its suite's llvm-N-tools.
-LIT := python3 $(firstword $(wildcard /usr/lib/llvm-14/build/utils/lit/lit.py) $(lastword $(sort $(wildcard /usr/lib/llvm-*/build/utils/lit/lit.py))) /usr/lib/llvm-14/build/utils/lit/lit.py)
+# Debian's llvm-14-tools on the host; inside a root, its suite's llvm-N-tools
+# (build/utils/lit/lit.py up to LLVM 19, bin/lit from 21 on).
+LIT := python3 $(firstword $(wildcard /usr/lib/llvm-14/build/utils/lit/lit.py) $(lastword $(sort $(wildcard /usr/lib/llvm-*/build/utils/lit/lit.py /usr/lib/llvm-*/bin/lit))) /usr/lib/llvm-14/build/utils/lit/lit.py)
 LIT_OPTS ?= -sv
 
 # The builds run in parallel (every core), the tests one part after another.
