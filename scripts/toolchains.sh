@@ -80,7 +80,7 @@ mirror() {
 # it, as bash prints them, so comments and this script's other parts do not
 # count), the suite, the mirror and the host's architecture.
 key() { # SUITE MIRROR
-  { declare -p common_packages; declare -f suite_gccs gcc_packages make_root run_in_root; echo "suite=$1 mirror=$2 arch=$(dpkg --print-architecture)"; } | sha256sum | cut -c1-16
+  { declare -p common_packages; declare -f suite_gccs gcc_packages make_root run_in_root absent_packages; echo "suite=$1 mirror=$2 arch=$(dpkg --print-architecture)"; } | sha256sum | cut -c1-16
 }
 
 # ---- mounts, only inside a private namespace ---------------------------------
@@ -130,6 +130,13 @@ status_of() { # SUITE MIRROR -> up-to-date | stale | missing
   else echo stale; fi
 }
 
+# Prints each PKG that ROOT's apt does not know (one a line).
+absent_packages() { # ROOT PKG...
+  local root=$1; shift
+  run_in_root "$root" -- bash -c \
+    'for p; do apt-cache show --no-all-versions "$p" >/dev/null 2>&1 || echo "$p"; done' _ "$@"
+}
+
 # ---- making one root -----------------------------------------------------------
 make_root() { # SUITE MIRROR
   local suite=$1 uri=$2 dir=$roots/$1 new=$roots/$1.new script k start
@@ -175,9 +182,7 @@ make_root() { # SUITE MIRROR
   done
   # Which of them (and of the optional ones) the suite lacks, in one look.
   local absent
-  absent=" $(run_in_root "$new/root" -- bash -c \
-    'for p; do apt-cache show --no-all-versions "$p" >/dev/null 2>&1 || printf "%s " "$p"; done' _ \
-    "${want[@]}" "${optional[@]}")"
+  absent=" $(absent_packages "$new/root" "${want[@]}" "${optional[@]}" | tr '\n' ' ')"
   local missing=()
   for p in "${want[@]}"; do
     case $absent in *" $p "*) missing+=("$p") ;; esac
