@@ -2,7 +2,10 @@
 # inlinetune: a GCC plugin that scopes inliner thresholds and never-inline lists.
 #
 #   make                      build build/<cc>/inlinetune.so for every installed target compiler, and the CLI
-#   make plugin TARGET_CC=cc  build one (cc one of $(KNOWN_CCS))
+#   make plugin TARGET_CC=cc  build one, for any GCC on PATH (PLUGIN_CXX: the g++ that builds it)
+#   make toolchains           the Debian roots of trixie and forky with GCC 12 to 16 (ROOTS; docs/toolchains.md)
+#   make check-toolchains     the roots' scripts and what each root holds (testsuite/toolchains)
+#   make check-compile-roots  in each root: the plugin and the CLI built, compile tests with each of its compilers
 #   make tools                build the inlinetune command (build/tools/inlinetune)
 #   make check                install deps, build, run every test (the parts below)
 #   make check-unit           GoogleTest: the plugin's GCC-free code and the log library, plain and ASan+UBSan
@@ -33,10 +36,18 @@
 #   make deps                 install the Debian packages the project needs
 #   make format, make clean   clang-format every C++ file; remove build/
 
-KNOWN_CCS := gcc-11 gcc-12 aarch64-linux-gnu-gcc-11 aarch64-linux-gnu-gcc-12
+# The compilers `make` builds a plugin for when they are installed: Debian's
+# GCC 11 to 16, native and aarch64 cross.  Debian 12 has 11 and 12; the roots
+# of `make toolchains` have the others (docs/toolchains.md).
+KNOWN_MAJORS := 11 12 13 14 15 16
+KNOWN_CCS := $(foreach v,$(KNOWN_MAJORS),gcc-$(v)) $(foreach v,$(KNOWN_MAJORS),aarch64-linux-gnu-gcc-$(v))
 INSTALLED_CCS := $(foreach c,$(KNOWN_CCS),$(if $(shell command -v $(c) 2>/dev/null),$(c)))
 
-BUILD := build
+# Inside a root of scripts/toolchains.sh (its /etc/inlinetune-root names the
+# suite) everything builds into build/SUITE/: the repository is shared with
+# the host and the other roots, whose gcc-14 is another build of GCC 14.
+ROOT_SUITE := $(strip $(shell cat /etc/inlinetune-root 2>/dev/null))
+BUILD := build$(if $(ROOT_SUITE),/$(ROOT_SUITE))
 CXXSTD := -std=c++17
 WARN := -Wall -Wextra -Wno-unused-parameter
 OPT ?= -O2 -g
@@ -67,7 +78,7 @@ VERSION_STAMP := $(BUILD)/version.txt
 $(VERSION_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' | cmp -s - $@ || echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' > $@
-VERSION_OBJS = $(foreach d,$(KNOWN_CCS:%=$(BUILD)/%) $(BUILD)/tools $(BUILD)/tools-sanitize,$(d)/obj/common/project_version.o)
+VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_CC))) $(BUILD)/tools $(BUILD)/tools-sanitize,$(d)/obj/common/project_version.o)
 $(VERSION_OBJS): $(VERSION_STAMP)
 $(VERSION_OBJS): VERSION_FLAGS = $(VERSION_DEFS)
 
@@ -85,26 +96,38 @@ GUESTPROF_HDRS := $(wildcard guestprof/*.h) $(LIB_HDRS)
 .PHONY: all plugin check check-unit check-compile check-kernel check-bench demo deps bench-overhead bench-log clean format
 all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so) tools $(GUESTPROF_ALL)
 
+# TARGET_CC: any GCC found on PATH, by name (the build goes to
+# build/TARGET_CC/), not only the known ones: gcc, x86_64-linux-gnu-gcc-13,
+# a distribution's own aarch64-linux-gnu-gcc...
 ifneq ($(TARGET_CC),)
-ifeq ($(filter $(TARGET_CC),$(KNOWN_CCS)),)
-$(error TARGET_CC=$(TARGET_CC) is not one of: $(KNOWN_CCS))
+ifneq ($(findstring /,$(TARGET_CC)),)
+$(error TARGET_CC=$(TARGET_CC): give a compiler's name, not a path (put its directory on PATH: the build goes to $(BUILD)/NAME/))
+endif
+ifeq ($(shell command -v $(TARGET_CC) 2>/dev/null),)
+$(error TARGET_CC=$(TARGET_CC) is not on PATH$(if $(filter $(TARGET_CC),$(KNOWN_CCS)),; Debian's newer compilers are in the roots of 'make toolchains': scripts/in-root.sh SUITE -- make plugin TARGET_CC=$(TARGET_CC) (docs/toolchains.md)))
 endif
 plugin: $(BUILD)/$(TARGET_CC)/inlinetune.so
 else
 plugin:
-	@echo "make plugin: set TARGET_CC to one of: $(KNOWN_CCS)" >&2; exit 2
+	@echo "make plugin: set TARGET_CC to a GCC on PATH (installed here: $(or $(strip $(INSTALLED_CCS)),none of $(KNOWN_CCS)))" >&2; exit 2
 endif
 
 # One build per target compiler, by the host g++ of the same GCC version, against
 # that compiler's own plugin headers: params' enum values differ between targets
-# and the version check refuses any other compiler.
+# and the version check refuses any other compiler.  The g++: PLUGIN_CXX, else
+# g++-MAJOR, else g++ when its major is the compiler's (a distribution that
+# names its compilers without versions); plugin_cxx_check says which is missing.
 plugin_inc = $(shell $(1) -print-file-name=plugin)/include
-plugin_cxx = $(or $(shell command -v g++-$(shell $(1) -dumpversion 2>/dev/null | cut -d. -f1) 2>/dev/null),g++)
+plugin_major = $(shell $(1) -dumpversion 2>/dev/null | cut -d. -f1)
+plugin_cxx = $(or $(PLUGIN_CXX),$(shell command -v g++-$(call plugin_major,$(1)) 2>/dev/null),$(if $(filter $(call plugin_major,$(1)),$(call plugin_major,g++)),g++),no-g++-$(call plugin_major,$(1)))
+plugin_cxx_check = case '$(call plugin_cxx,$(1))' in no-g++-*) echo "inlinetune: no host g++ of GCC $(call plugin_major,$(1)) to build the plugin for $(1) (a plugin is built by the g++ of its compiler's version): install g++-$(call plugin_major,$(1)) or set PLUGIN_CXX" >&2; exit 1 ;; esac
 
 define plugin_rules
 $(BUILD)/$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile
 	@mkdir -p $$(@D)
-	@test -f $$(call plugin_inc,$(1))/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$(call plugin_inc,$(1))); run 'make deps'" >&2; exit 1; }
+	@$(1) -v 2>&1 | grep -q '^gcc version' || { echo "inlinetune: $(1) is not GCC ('$(1) -v' prints no 'gcc version'): the plugin is a GCC plugin" >&2; exit 1; }
+	@test -f $$(call plugin_inc,$(1))/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$(call plugin_inc,$(1))): is it a GCC with plugin support? Debian: gcc-N-plugin-dev (run 'make deps'), gcc-N-plugin-dev-aarch64-linux-gnu" >&2; exit 1; }
+	@$$(call plugin_cxx_check,$(1))
 	@echo "  CXX     $$@"
 	@$$(call plugin_cxx,$(1)) $(CXXSTD) $(OPT) $(WARN) -fPIC -fno-rtti -fvisibility=hidden \
 	  -I$$(call plugin_inc,$(1)) -Iplugin $(LIB_INCLUDES) -DINLINETUNE_TARGET_CC='"$(1)"' $$(VERSION_FLAGS) -c $$< -o $$@
@@ -121,7 +144,7 @@ $(BUILD)/$(1)/inlinetune.so: $(patsubst %.cc,$(BUILD)/$(1)/obj/%.o,$(CORE_SRCS) 
 	@objcopy --weaken-symbols=$$(@D)/undefined.txt $$(@D)/inlinetune.o
 	@$$(call plugin_cxx,$(1)) -shared $$(@D)/inlinetune.o -o $$@ -Wl,--no-as-needed -linih -lzstd
 endef
-$(foreach c,$(KNOWN_CCS),$(eval $(call plugin_rules,$(c))))
+$(foreach c,$(sort $(KNOWN_CCS) $(TARGET_CC)),$(eval $(call plugin_rules,$(c))))
 
 # ---- tests ---------------------------------------------------------------
 # The plugin's GCC-free code and the whole log library (the round trip from
@@ -146,22 +169,52 @@ $(BUILD)/unit-sanitize/unit_tests: $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) 
 	  -fno-omit-frame-pointer $(VERSION_DEFS) $(UNIT_CXXFLAGS) -Iplugin $(LIB_INCLUDES) $(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS) -o $@ \
 	  $(UNIT_LIBS)
 
-LIT := python3 /usr/lib/llvm-14/build/utils/lit/lit.py
+# Debian's llvm-14-tools on the host; inside a root, its suite's llvm-N-tools
+# (build/utils/lit/lit.py up to LLVM 19, bin/lit from 21 on).
+LIT := python3 $(firstword $(wildcard /usr/lib/llvm-14/build/utils/lit/lit.py) $(lastword $(sort $(wildcard /usr/lib/llvm-*/build/utils/lit/lit.py /usr/lib/llvm-*/bin/lit))) /usr/lib/llvm-14/build/utils/lit/lit.py)
 LIT_OPTS ?= -sv
 
 # The builds run in parallel (every core), the tests one part after another.
 check: deps
 	$(MAKE) -j$$(nproc) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) fuzz
-	$(MAKE) check-unit check-tools check-compile check-bench check-guestprof check-kernel check-fuzz check-install check-readme
+	$(MAKE) check-unit check-tools check-compile check-toolchains check-bench check-guestprof check-kernel check-fuzz check-install check-readme
 
 check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
 	$(BUILD)/unit/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-sanitize/unit_tests --gtest_brief=1
 
+# Every compiler's run, then one line naming those that failed.
 check-compile: all
-	@set -e; for c in $(INSTALLED_CCS); do \
+	@failed=; for c in $(INSTALLED_CCS); do \
 	  echo "== compile tests with $$c"; \
-	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) testsuite/compile; \
+	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) testsuite/compile || failed="$$failed $$c"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "check-compile: failed with:$$failed" >&2; exit 1; fi
+
+# The newer compilers (docs/toolchains.md): make toolchains makes (or finds
+# up to date in $(INLINETUNE_CACHE)/roots/) a Debian root per suite of ROOTS
+# with its GCCs, native and aarch64 cross (scripts/toolchains.sh).
+# check-toolchains (in make check: seconds) tests the scripts and, in each
+# root that is up to date, what it holds (testsuite/toolchains, lit; a root
+# that is missing or stale is named in a warning and its tests reported
+# unsupported).  check-compile-roots builds, in each root of ROOTS, the
+# plugin for each of its compilers and the CLI (into build/SUITE/) and runs
+# the compile tests once per compiler there (scripts/in-root.sh); a root that
+# is missing or stale is an error naming make toolchains.
+ROOTS ?= trixie forky
+.PHONY: toolchains check-toolchains check-compile-roots
+toolchains:
+	@bash scripts/toolchains.sh $(ROOTS)
+
+check-toolchains:
+	$(LIT) $(LIT_OPTS) --param build=$(abspath $(BUILD)) testsuite/toolchains
+
+check-compile-roots:
+	@bash scripts/toolchains.sh --status $(ROOTS) || { echo "check-compile-roots: a root above is not up to date: run 'make toolchains' (ROOTS=\"$(ROOTS)\")" >&2; exit 1; }
+	@set -e; for s in $(ROOTS); do \
+	  echo "== in the $$s root: the plugin for each compiler, the CLI"; \
+	  bash scripts/in-root.sh $$s -- make -j$$(nproc) all; \
+	  bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)'; \
 	done
 
 # The kernel tests (testsuite/kernel, lit): testsuite/kernel/prepare.sh

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one place that includes GCC's plugin headers and knows GCC versions.
-// Everything else in plugin/ reads as if there were one GCC (11 or 12).
+// Everything else in plugin/ reads as if there were one GCC (11 to 16).
 //
-// The include order is the one that builds with both 11 and 12; several of these
-// headers are not self-contained.
+// The include order is the one that builds with 11 to 16; several of these
+// headers are not self-contained.  Every difference between those versions
+// that the plugin meets is listed in docs/toolchains.md.
 #pragma once
 
 // The order matters (above): `make format` must keep it.
@@ -30,6 +31,12 @@
 #include "alloc-pool.h"
 #include "symbol-summary.h"
 #include "tree-vrp.h"
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+// ipa-prop.h names ipcp_param_lattices, which GCC 14 moved into its own
+// header (ipa-cp.h, itself using sreal); GCC 11 to 13 declare it in ipa-prop.h.
+#include "sreal.h"
+#include "ipa-cp.h"
+#endif
 #include "ipa-prop.h"
 #include "ipa-fnsummary.h"
 #include "ipa-inline.h"
@@ -40,8 +47,15 @@
 #include "md5.h"
 // clang-format on
 
-#if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 12
-#error "inlinetune supports GCC 11 and 12; this GCC's internals were not checked"
+#if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 16
+#error "inlinetune supports GCC 11 to 16; this GCC's internals were not checked"
+#endif
+
+// GCC 16 made diagnostic kinds an enum class (diagnostics::kind, in
+// diagnostics/kinds.def); set_option() still takes the kind as an int, and
+// "unspecified" (use the option's own) is still 0.
+#if GCCPLUGIN_VERSION_MAJOR >= 16
+#define DK_UNSPECIFIED (static_cast<int>(diagnostics::kind::unspecified))
 #endif
 
 namespace inlinetune::gcc {

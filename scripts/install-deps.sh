@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages inlinetune needs; a no-op when all are present.
-# Usage: scripts/install-deps.sh [plugin|fuzz|check|demo|boot|packaging]   (default: check)
+# Usage: scripts/install-deps.sh [plugin|fuzz|check|demo|boot|packaging|toolchains]   (default: check)
 set -eu
 
 base=(make g++ g++-11 g++-12 gcc-11 gcc-12 gcc-11-plugin-dev gcc-12-plugin-dev
@@ -49,6 +49,10 @@ builds=(ccache distcc)
 # packages, lintian checks them.
 packaging=(help2man groff-base man-db bash-completion debhelper dpkg-dev lintian)
 
+# make toolchains (scripts/toolchains.sh): the Debian roots of the newer
+# compilers are made by debootstrap; everything else is installed inside them.
+toolchains=(debootstrap)
+
 want=("${base[@]}" "${cross[@]}")
 case "${1:-check}" in
   plugin) want=("${base[@]}") ;;
@@ -57,7 +61,8 @@ case "${1:-check}" in
   packaging) want+=("${packaging[@]}") ;;
   demo) want+=("${kernel[@]}" "${boot[@]}") ;;
   boot) want+=("${kernel[@]}" "${boot[@]}") ;;
-  *) echo "install-deps.sh: unknown set '$1' (plugin, fuzz, check, demo, boot, packaging)" >&2; exit 2 ;;
+  toolchains) want=("${toolchains[@]}") ;;
+  *) echo "install-deps.sh: unknown set '$1' (plugin, fuzz, check, demo, boot, packaging, toolchains)" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -1,15 +1,18 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Compile-and-check tests: each file carries its RUN lines and CHECKs (LLVM lit +
-# FileCheck from Debian's llvm-14-tools).  Run once per target compiler:
+# FileCheck from Debian's llvm-14-tools, or in a root of scripts/toolchains.sh
+# its suite's llvm-N-tools).  Run once per target compiler:
 #   lit --param cc=aarch64-linux-gnu-gcc-12 --param build=$PWD/build testsuite/compile
+# cc: any GCC on PATH whose plugin is built (make plugin TARGET_CC=...).
+import glob
 import os
+import re
 import shutil
 
 import lit.formats
 
 cc = lit_config.params.get('cc', 'gcc-12')
 build = lit_config.params.get('build', os.path.join(os.path.dirname(__file__), '..', '..', 'build'))
-known = ['gcc-11', 'gcc-12', 'aarch64-linux-gnu-gcc-11', 'aarch64-linux-gnu-gcc-12']
 
 config.name = 'inlinetune-compile[%s]' % cc
 config.test_format = lit.formats.ShTest(execute_external=True)
@@ -22,8 +25,12 @@ plugin = os.path.join(build, cc, 'inlinetune.so')
 if not os.path.exists(plugin):
     lit_config.fatal('no plugin for %s at %s: run make' % (cc, plugin))
 
-prefix = cc[:-len('gcc-NN')]          # '' or 'aarch64-linux-gnu-'
-cxx = cc[:-len('gcc-NN')] + 'g++-' + cc[-2:]
+# gcc-14 -> '' and g++-14; aarch64-linux-gnu-gcc -> 'aarch64-linux-gnu-' and aarch64-linux-gnu-g++.
+m = re.fullmatch(r'(.*-)?gcc(-[0-9]+)?', os.path.basename(cc))
+if not m:
+    lit_config.fatal('cc=%s: not a GCC name (PREFIX-gcc-N, gcc-N, gcc)' % cc)
+prefix = m.group(1) or ''
+cxx = prefix + 'g++' + (m.group(2) or '')
 objdump = prefix + 'objdump'
 
 config.substitutions.append(('%cxx', cxx))
@@ -45,9 +52,20 @@ config.substitutions.append(('%rfc_params',
     '--param=inline-min-speedup=15 --param=max-inline-insns-auto=30 '
     '--param=max-inline-insns-single=200'))
 
-# A plugin built for another compiler, to test the version check.
-others = [os.path.join(build, c, 'inlinetune.so') for c in known if c != cc]
-others = [p for p in others if os.path.exists(p)]
+# The plugins built for other compilers, to test the version check: the
+# builds beside this one and, inside a root of scripts/toolchains.sh (whose
+# builds go to build/SUITE/), the host's and those of the roots of older
+# suites, whose libraries this root's are newer than (a newer suite's build
+# could fail to load on a missing libstdc++ symbol version before the check).
+suites = ['trixie', 'forky']
+suite = open('/etc/inlinetune-root').read().strip() if os.path.exists('/etc/inlinetune-root') else ''
+dirs = [build]
+if suite in suites:
+    top = os.path.dirname(os.path.abspath(build))
+    dirs = [top] + [os.path.join(top, s) for s in suites[:suites.index(suite) + 1]]
+mine = os.path.realpath(os.path.join(build, cc, 'inlinetune.so'))
+others = sorted(p for d in dirs for p in glob.glob(os.path.join(d, '*', 'inlinetune.so'))
+                if os.path.realpath(p) != mine)
 if others:
     config.available_features.add('other-plugin')
     config.substitutions.append(('%other_plugins', ' '.join(others)))
@@ -62,7 +80,12 @@ config.available_features.add('aarch64' if prefix else 'native')
 if os.geteuid() == 0 and shutil.which('mount'):
     config.available_features.add('root')
 
+# Debian 12's llvm-14-tools; in a root, its suite's (the newest installed).
 llvm_bin = '/usr/lib/llvm-14/bin'
+if not os.path.exists(os.path.join(llvm_bin, 'FileCheck')):
+    found = sorted(glob.glob('/usr/lib/llvm-*/bin/FileCheck'), key=lambda p: int(p.split('/')[3][5:]))
+    if found:
+        llvm_bin = os.path.dirname(found[-1])
 config.environment['PATH'] = llvm_bin + os.pathsep + os.environ.get('PATH', '')
 for var in ('srctree', 'LANG', 'LC_ALL'):
     config.environment.pop(var, None)

@@ -21,6 +21,7 @@
 #include "output/database.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h> // fmt::join (in format.h before fmt 11)
 
 #include <cerrno>
 #include <cstring>

@@ -25,6 +25,7 @@
 #include "symbol_names.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h> // fmt::join (in format.h before fmt 11)
 
 #include <algorithm>
 #include <map>

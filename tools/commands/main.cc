@@ -9,14 +9,47 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <memory>
+
 namespace {
+
+// Positionals named by their words ("BASE NEW", "FILE PATH"): CLI11 2.4 and
+// later (Debian 13's, testing's) refuse a name with a space, which 2.1
+// (Debian 12's) took.  The name is registered with '_' for each space, and
+// --help and the error messages show the words again (same width: the
+// columns do not move).
+std::vector<std::pair<std::string, std::string>> &spaced_names() {
+  static std::vector<std::pair<std::string, std::string>> names;
+  return names;
+}
+
+std::string with_spaces(std::string text) {
+  for (const auto &[registered, shown] : spaced_names())
+    for (size_t at = text.find(registered); at != std::string::npos;
+         at = text.find(registered, at + shown.size()))
+      text.replace(at, registered.size(), shown);
+  return text;
+}
+
+class SpacedNamesFormatter : public CLI::Formatter {
+public:
+  std::string make_help(const CLI::App *app, std::string name,
+                        CLI::AppFormatMode mode) const override {
+    return with_spaces(CLI::Formatter::make_help(app, std::move(name), mode));
+  }
+};
 
 class CliArgs : public inlinetune::Args {
 public:
   explicit CliArgs(CLI::App &app) : app_(app) {}
   void positionals(const char *name, std::vector<std::string> *values, bool required,
                    const char *help) override {
-    app_.add_option(name, *values, help)->type_name("")->required(required);
+    std::string registered = name;
+    std::replace(registered.begin(), registered.end(), ' ', '_');
+    if (registered != name)
+      spaced_names().emplace_back(registered, name);
+    app_.add_option(registered, *values, help)->type_name("")->required(required);
   }
   void option(const char *flags, const char *value_name, std::string *value,
               const char *help) override {
@@ -51,6 +84,7 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", kVersionLine,
                        "Print the version and the git commit it was built from, and exit");
   app.require_subcommand(1);
+  app.formatter(std::make_shared<SpacedNamesFormatter>()); // before the subcommands copy it
   std::vector<std::pair<CLI::App *, std::function<int()>>> runs;
   for (const Command &command : commands()) {
     CLI::App *sub = app.add_subcommand(command.name, command.summary);
@@ -62,7 +96,8 @@ int main(int argc, char **argv) {
     for (const auto &[sub, run] : runs)
       if (sub->parsed())
         usage += " " + sub->get_name();
-    return fmt::format("inlinetune: error: {}\nRun '{} --help' for usage.\n", e.what(), usage);
+    return fmt::format("inlinetune: error: {}\nRun '{} --help' for usage.\n", with_spaces(e.what()),
+                       usage);
   });
   // CLI11 would call an unknown word "not expected" or ask for a subcommand.
   if (argc > 1 && argv[1][0] != '-') {

@@ -15,6 +15,7 @@
 #include "output/table.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h> // fmt::join (in format.h before fmt 11)
 
 #include <algorithm>
 #include <cmath>

@@ -5,6 +5,7 @@
 #include "inputs/csv_reader.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h> // fmt::join (in format.h before fmt 11)
 
 #include <algorithm>
 #include <cctype>

@@ -5,6 +5,7 @@
 #include "support/parallel.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h> // fmt::join (in format.h before fmt 11)
 
 #include <algorithm>
 #include <exception>

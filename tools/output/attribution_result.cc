@@ -5,6 +5,7 @@
 #include "output/diff_result.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h> // fmt::join (in format.h before fmt 11)
 
 #include <cmath>
 

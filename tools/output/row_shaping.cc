@@ -4,6 +4,7 @@
 #include "error.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h> // fmt::join (in format.h before fmt 11)
 
 #include <algorithm>
 
