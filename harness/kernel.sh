@@ -196,10 +196,11 @@ kt_build_tus_unlocked() {
 # ---- replaying kbuild's compile command ------------------------------------
 # kt_tu_argv CC TU: sets KT_ARGV to kbuild's compile command of TU (from
 # <dir>/.<file>.cmd), minus -Wp,-MMD,<depfile>; KT_ARGV_O and KT_ARGV_SRC are the
-# indices of the -o argument and of the source file.
+# indices of the -o argument and of the source file. <dir> is CC's kobj tree,
+# or KT_TREE when set (another O= tree of KSRC, such as a small kernel's).
 kt_tu_argv() {
   local cc=$1 tu=$2 dir cmdfile line i
-  dir=$(kt_kobj_dir "$cc")
+  dir=${KT_TREE:-$(kt_kobj_dir "$cc")}
   cmdfile=$dir/$(dirname "$tu")/.$(basename "$tu").cmd
   [ -f "$cmdfile" ] || kt_die "no kbuild command file $cmdfile; build $tu through kbuild first (kt_build_tus)"
   line=$(grep -m1 "^cmd_$tu := " "$cmdfile") || kt_die "$cmdfile has no 'cmd_$tu := ' line"

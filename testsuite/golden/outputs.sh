@@ -15,6 +15,10 @@
 # Paths are written as given: run from a fixed directory with relative
 # paths for output that can be committed.  Each command runs with
 # INLINETUNE_JOBS as set by the caller; the output is the same for any.
+# GOLDEN_FORMATS (default "table csv json") picks the --format values the
+# commands that take one run with: the kernel-scale check runs json only
+# (every field of every row; each format's rendering is checked on the
+# small inputs, and the table renderer at scale by diff-o and annotate).
 set -eu
 
 tool=$1 out=$2 base=$3 new=$4 results=$5 profile=$6
@@ -56,7 +60,10 @@ run extract-new extract "$new"
 run extract-base-symbols extract --with-symbols "$base"
 run_to extract-new-o extract-new-o.jsonl extract "$new"
 
-formats=(table csv json)
+read -r -a formats <<<"${GOLDEN_FORMATS:-table csv json}"
+for f in "${formats[@]}"; do
+  case $f in table | csv | json) ;; *) echo "outputs.sh: GOLDEN_FORMATS: '$f' is not table, csv or json" >&2; exit 2 ;; esac
+done
 for f in "${formats[@]}"; do
   for by in dir subsystem file function reason; do
     run "summary-base-$by-$f" summary "$base" --by "$by" --format "$f"

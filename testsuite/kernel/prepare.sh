@@ -9,8 +9,9 @@
 #                 defconfig O= tree of CC with every TU of harness/kernel-tus.txt
 #                 built by kbuild, and two mirrors of KSRC/fs (plain, and with
 #                 `noinline` patched into do_sys_openat2 and vfs_symlink)
-#   small-kernel  the small kernel (harness/small_kernel.sh) as baseline-log,
-#                 rfc-params and plugin-rfc; the guest's initramfs; the CLI of
+#   small-kernel  the small kernel (harness/small_kernel.sh) as baseline-log
+#                 and plugin-rfc (the RFC's own kernel is plugin-rfc with a few
+#                 TUs swapped: boot-rfc-params-fails.test); the guest's initramfs; the CLI of
 #                 testsuite/golden/REF (testsuite/golden/ref-tool.sh)
 #   guest-profile the small kernel as baseline-log (the tree small-kernel
 #                 builds), an initramfs with the workloads driver
@@ -100,7 +101,7 @@ for part in "$@"; do
       } >>"$out.tmp"
       ;;
     small-kernel)
-      for v in baseline-log rfc-params plugin-rfc; do
+      for v in baseline-log plugin-rfc; do
         ks_build_variant "$cc" "$v" || kt_die "building the $v small kernel failed; log: $(ks_dir "$cc" "$v")/.inlinetune/build.log"
         echo "SMALL_${v//-/_}=$KS_DIR" >>"$out.tmp"
       done

@@ -49,7 +49,7 @@ TEST(DecisionLog, SiteWithEverything) {
   s.count = 7;
   s.frequency = 0.5;
   s.hot = false;
-  s.limit = Limit{"max-inline-insns-auto", 30, 77};
+  s.limit = Limit{"max-inline-insns-auto", 30, 77, ""}; // params_of: the caller
   EXPECT_EQ(encode(s),
             "{\"record\":\"site\",\"id\":\"" + site_id(s) +
                 "\",\"pass\":\"inline\",\"caller\":\"step_into\","
@@ -76,7 +76,7 @@ TEST(DecisionLog, ParamsOfOnlyWhereNotTheCaller) {
 
 TEST(DecisionLog, UnknownFlipPointStaysSaid) {
   Site s = site("f", "g");
-  s.limit = Limit{"inline-unit-growth", 40, std::nullopt};
+  s.limit = Limit{"inline-unit-growth", 40, std::nullopt, ""};
   EXPECT_NE(
       encode(s).find(
           "\"limit\":{\"param\":\"inline-unit-growth\",\"value\":40,\"flip_at\":\"unknown\"}"),

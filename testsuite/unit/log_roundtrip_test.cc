@@ -233,7 +233,7 @@ TEST(LogRoundTrip, EveryOptionalFieldAndOddNames) {
 
 TEST(LogRoundTrip, LimitWithoutFlipPointAndEachOptionalAlone) {
   Site unknown = full_site();
-  unknown.limit = Limit{"inline-unit-growth", 40, std::nullopt};
+  unknown.limit = Limit{"inline-unit-growth", 40, std::nullopt, ""};
   std::vector<Site> sites{unknown};
   // Each optional field set on its own on a bare site.
   for (int field = 0; field < 8; ++field) {

@@ -153,6 +153,65 @@ ck_relink() {
   fi
 }
 
+# ck_rfc_swap TREE CC INLINETUNE DIR: the kernel of the RFC's five --param
+# flags, made from the plugin-rfc TREE instead of a whole build of its own.
+# The plugin's rfc profile gives the RFC's code (rfc-equals-plugin.test), so
+# the two differ only in the TUs where the never-inline list refused a call,
+# which TREE's own decision log names (explain's NEVER_INLINE_LIST rows). In a
+# copy, DIR/swap, each of those is compiled again with kbuild's command for it
+# less the -fplugin words, plus the RFC's flags (what kbuild runs in an
+# rfc-params tree), and kbuild relinks; it must compile nothing itself (the
+# objects' .cmd files are TREE's, so an object it rebuilt would carry the
+# plugin's code again). Checked by hand once: the relinked vmlinux was byte
+# for byte the vmlinux of a whole rfc-params build.
+ck_rfc_swap() {
+  local k=$1 cc=$2 tool=$3 dir=$4 kcflags r f tu w n=0 ncc
+  local -a tus=() argv
+  kcflags=$(ks_info "$k" kcflags)
+  r=$dir/swap
+  rm -rf "$r"
+  cp -a "$k" "$r"
+  rm -rf "$r/.inlinetune"
+  while read -r f; do
+    case $f in *' ('*')') tu=${f##* (} tu=${tu%)} ;; *.c) tu=${f%.c}.o ;; *) echo "a never-inline refusal in '$f', not a C TU"; return 1 ;; esac
+    tus+=("$tu")
+  done < <("$tool" explain '*' "$k" --reason NEVER_INLINE_LIST --columns file --format csv 2>/dev/null | tail -n +2 | LC_ALL=C sort -u)
+  [ ${#tus[@]} -gt 0 ] || { echo "no NEVER_INLINE_LIST refusal in the decision logs of $k: was it built with the list?"; return 1; }
+  for tu in "${tus[@]}"; do
+    KT_TREE=$k kt_tu_argv "$cc" "$tu"
+    argv=()
+    for w in "${KT_ARGV[@]}"; do
+      case $w in -fplugin=* | -fplugin-arg-*) ;; *) argv+=("$w") ;; esac
+    done
+    [ ${#argv[@]} -lt ${#KT_ARGV[@]} ] || { echo "kbuild's command for $tu in $k has no -fplugin word"; return 1; }
+    if ! (cd "$r" && srctree=$KSRC "${argv[@]}" "${KT_RFC_FLAGS[@]}") >"$dir/swap-$n.log" 2>&1; then
+      echo "compiling $tu with the RFC's flags failed; log: $dir/swap-$n.log"
+      tail -n 20 "$dir/swap-$n.log"
+      return 1
+    fi
+    n=$((n + 1))
+  done
+  (cd "$r" && sha256sum "${tus[@]}") >"$dir/swapped.sha256"
+  touch "$dir/swap.marker"
+  if ! ks_kmake "$r" "$cc" "$kcflags" -j"$KT_JOBS" "${KS_TARGETS[@]}" >"$dir/swap-relink.log" 2>&1; then
+    echo "make failed in the copy; log: $dir/swap-relink.log"
+    tail -n 20 "$dir/swap-relink.log"
+    return 1
+  fi
+  ncc=$(grep -cE '^  CC( \[M\])? ' "$dir/swap-relink.log" || true)
+  if [ "$ncc" -ne 0 ]; then
+    echo "kbuild compiled $ncc objects in the copy ($(grep -E '^  CC' "$dir/swap-relink.log" | head -n 5 | awk '{ print $NF }' | tr '\n' ' ')); log: $dir/swap-relink.log"
+    return 1
+  elif ! (cd "$r" && sha256sum -c --quiet "$dir/swapped.sha256"); then
+    echo "kbuild replaced a swapped object; log: $dir/swap-relink.log"
+    return 1
+  elif [ ! "$r/vmlinux" -nt "$dir/swap.marker" ]; then
+    echo "kbuild did not relink vmlinux after the swap; log: $dir/swap-relink.log"
+    return 1
+  fi
+  echo "swapped: ${#tus[@]} TUs compiled with the RFC's flags (${tus[*]}); kbuild relinked and compiled nothing"
+}
+
 # ck_modules TREE: the .ko files of a built tree, relative to it, sorted.
 ck_modules() {
   (cd "$1" && find . -name '*.ko' -printf '%P\n' | LC_ALL=C sort)
