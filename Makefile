@@ -71,7 +71,8 @@ LIB_HDRS := $(wildcard log/*.h log/*.def common/*.h)
 # The project's version (VERSION) and the git commit the build is made from
 # (`git describe --always --dirty`; "unknown" when this tree is not a git
 # checkout of its own, as a tarball or a package build, or without git;
-# GIT=... another git).  One definition for the plugin and the CLI:
+# GIT=... another git; INLINETUNE_COMMIT=... on the command line names it
+# where there is no git, as check-compile-roots does in the roots).  One definition for the plugin and the CLI:
 # common/project_version.cc gets both as defines, and only its objects depend on
 # $(VERSION_STAMP), rewritten when either changes.
 GIT ?= git
@@ -83,7 +84,7 @@ VERSION_STAMP := $(BUILD)/version.txt
 $(VERSION_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' | cmp -s - $@ || echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' > $@
-VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_CC))) $(BUILD)/tools $(BUILD)/tools-sanitize $(BUILD)/unit $(BUILD)/unit-sanitize,$(d)/obj/common/project_version.o)
+VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_CC))) $(BUILD)/tools $(BUILD)/tools-sanitize $(BUILD)/unit-sanitize,$(d)/obj/common/project_version.o)
 $(VERSION_OBJS): $(VERSION_STAMP)
 $(VERSION_OBJS): VERSION_FLAGS = $(VERSION_DEFS)
 
@@ -99,7 +100,10 @@ GUESTPROF_LIB_SRCS := guestprof/cache_model.cc guestprof/presets.cc guestprof/ar
 GUESTPROF_HDRS := $(wildcard guestprof/*.h) $(LIB_HDRS)
 
 .PHONY: all plugin check check-unit check-compile check-kernel check-bench demo deps bench-overhead bench-log clean format
-all: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so) tools $(GUESTPROF_ALL)
+all: plugins tools $(GUESTPROF_ALL)
+# The plugin for every known compiler installed here.
+.PHONY: plugins
+plugins: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so)
 
 # TARGET_CC: any GCC found on PATH, by name (the build goes to
 # build/TARGET_CC/), not only the known ones: gcc, x86_64-linux-gnu-gcc-13,
@@ -160,9 +164,11 @@ UNIT_LIBS := -lgtest -lgtest_main -pthread -linih -liberty -lzstd -lsimdjson -lf
 UNIT_SRCS += $(GUESTPROF_LIB_SRCS)
 UNIT_LIBS += -lelf
 UNIT_CXXFLAGS += -Iguestprof
-# Built and run twice: as is, and under AddressSanitizer and
-# UndefinedBehaviorSanitizer (SANITIZE).  One object per source, so that the
-# two builds' compiles share make's jobs.
+# Built and run under AddressSanitizer and UndefinedBehaviorSanitizer
+# (SANITIZE), which catch what a plain build's run would and more: a second,
+# -O2 build of the tests cost make check some 180 s of CPU and found nothing
+# the sanitized one did not.  One object per source: the compiles share make's
+# jobs.
 define unit_rules
 $(1)/obj/%.o: %.cc $(PLUGIN_HDRS) $(GUESTPROF_HDRS) $(wildcard testsuite/unit/*.h) Makefile
 	@mkdir -p $$(@D)
@@ -173,7 +179,6 @@ $(1)/unit_tests: $(patsubst %.cc,$(1)/obj/%.o,$(UNIT_SRCS) $(CORE_SRCS) $(LOG_DE
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(UNIT_LIBS)
 endef
-$(eval $(call unit_rules,$(BUILD)/unit,$(OPT)))
 $(eval $(call unit_rules,$(BUILD)/unit-sanitize,$(SANITIZE)))
 
 # Debian's llvm-14-tools on the host; inside a root, its suite's llvm-N-tools
@@ -183,18 +188,19 @@ LIT_OPTS ?= -sv
 
 # The builds run in parallel (every core), the tests one part after another.
 check: deps
-	$(MAKE) -j$$(nproc) all $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) fuzz
-	$(MAKE) check-unit check-tools check-compile check-toolchains check-bench check-guestprof check-kernel check-fuzz check-install check-readme
+	$(MAKE) -j$$(nproc) toolchains all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz
+	$(MAKE) check-unit check-tools check-compile check-toolchains check-compile-roots check-bench check-guestprof check-kernel check-fuzz check-install check-readme
 
-check-unit: $(BUILD)/unit/unit_tests $(BUILD)/unit-sanitize/unit_tests
-	$(BUILD)/unit/unit_tests
+check-unit: $(BUILD)/unit-sanitize/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-sanitize/unit_tests --gtest_brief=1
 
 # Every compiler's run, then one line naming those that failed.
-check-compile: all
+# COMPILE_TESTS_CLI: the CLI the tests run (default: this build's, made
+# first with the rest of `all`; else only the plugins are built).
+check-compile: $(if $(COMPILE_TESTS_CLI),plugins,all)
 	@failed=; for c in $(INSTALLED_CCS); do \
 	  echo "== compile tests with $$c"; \
-	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) testsuite/compile || failed="$$failed $$c"; \
+	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) $(if $(COMPILE_TESTS_CLI),--param inlinetune=$(COMPILE_TESTS_CLI)) testsuite/compile || failed="$$failed $$c"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "check-compile: failed with:$$failed" >&2; exit 1; fi
 
@@ -205,10 +211,16 @@ check-compile: all
 # root that is up to date, what it holds (testsuite/toolchains, lit; a root
 # that is missing or stale is named in a warning and its tests reported
 # unsupported).  check-compile-roots builds, in each root of ROOTS, the
-# plugin for each of its compilers and the CLI (into build/SUITE/) and runs
-# the compile tests once per compiler there (scripts/in-root.sh); a root that
-# is missing or stale is an error naming make toolchains.
+# plugin for each of its compilers (into build/SUITE/) and runs the compile
+# tests once per compiler there (scripts/in-root.sh), with the host's CLI
+# (ROOTS_CLI=host, RELOCATABLE_CLI) or with one built in the root by its
+# suite's g++ and libraries (ROOTS_CLI=root: `make all` there, 20 minutes
+# or more per root); a root that is missing or stale is an error naming
+# make toolchains.  make check makes the roots when they are missing
+# (toolchains, minutes; cached after) and runs check-compile-roots.
 ROOTS ?= trixie forky
+ROOTS_CLI ?= host
+RELOCATABLE_CLI := $(BUILD)/tools/relocatable/inlinetune
 .PHONY: toolchains check-toolchains check-compile-roots
 toolchains:
 	@bash scripts/toolchains.sh $(ROOTS)
@@ -217,11 +229,20 @@ check-toolchains:
 	$(LIT) $(LIT_OPTS) --param build=$(abspath $(BUILD)) testsuite/toolchains
 
 check-compile-roots:
+	@case '$(ROOTS_CLI)' in host | root) ;; *) echo "check-compile-roots: ROOTS_CLI=$(ROOTS_CLI): host or root" >&2; exit 2 ;; esac
 	@bash scripts/toolchains.sh --status $(ROOTS) || { echo "check-compile-roots: a root above is not up to date: run 'make toolchains' (ROOTS=\"$(ROOTS)\")" >&2; exit 1; }
+	@[ '$(ROOTS_CLI)' = root ] || $(MAKE) -s --no-print-directory -j$$(nproc) $(RELOCATABLE_CLI)
 	@set -e; for s in $(ROOTS); do \
-	  echo "== in the $$s root: the plugin for each compiler, the CLI"; \
-	  bash scripts/in-root.sh $$s -- make -j$$(nproc) all; \
-	  bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)'; \
+	  commit='INLINETUNE_COMMIT=$(INLINETUNE_COMMIT)'; \
+	  if [ '$(ROOTS_CLI)' = host ]; then \
+	    echo "== in the $$s root: the plugin for each compiler; the compile tests with the host's CLI"; \
+	    bash scripts/in-root.sh $$s -- make -j$$(nproc) plugins "$$commit"; \
+	    bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)' "$$commit" COMPILE_TESTS_CLI=$(abspath $(RELOCATABLE_CLI)); \
+	  else \
+	    echo "== in the $$s root: the plugin for each compiler, the CLI; the compile tests"; \
+	    bash scripts/in-root.sh $$s -- make -j$$(nproc) all "$$commit"; \
+	    bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)' "$$commit"; \
+	  fi; \
 	done
 
 # The kernel tests (testsuite/kernel, lit): testsuite/kernel/prepare.sh
@@ -448,14 +469,32 @@ endef
 $(eval $(call tools_rules,$(BUILD)/tools,$(OPT)))
 $(eval $(call tools_rules,$(BUILD)/tools-sanitize,$(SANITIZE)))
 
-TOOLS_BINS := $(foreach d,tools tools-sanitize,$(BUILD)/$(d)/inlinetune $(BUILD)/$(d)/tools_tests) \
+# The CLI that runs inside the roots of `make toolchains` (check-compile-roots):
+# this build's objects linked with an rpath to lib/ beside it, where the
+# shared libraries it needs are copied, all but the C and C++ runtimes, which
+# each root has in newer, backward compatible versions.  The roots' suites
+# have other sonames (fmt 10 and 11, newer simdjson) and a build of the CLI
+# there took 20 to 27 minutes per root, for code that does not depend on the
+# compiler whose logs it reads.  DT_RPATH, not RUNPATH: it also serves the
+# copies' own needs (libelf's libz).
+RUNTIME_LIBS := libc libm libstdc++ libgcc_s
+$(RELOCATABLE_CLI): $(patsubst %.cc,$(BUILD)/tools/obj/%.o,$(TOOLS_SRCS))
+	@echo "  LD      $@"
+	@rm -rf $(@D) && mkdir -p $(@D)/lib
+	@$(CXX) $(OPT) $^ -o $@.tmp $(TOOLS_LIBS) -Wl,-rpath,'$$ORIGIN/lib' -Wl,--disable-new-dtags
+	@ldd $@.tmp | awk '/not found/ { print "$@: " $$0 " (ldd)" > "/dev/stderr"; bad = 1 } END { exit bad }'
+	@ldd $@.tmp | awk '$$3 ~ /^\// { print $$3 }' | grep -Ev '/($(subst $(eval) ,|,$(subst +,\+,$(RUNTIME_LIBS))))\.so' | xargs -r cp -L -t $(@D)/lib
+	@mv $@.tmp $@
+
+# The unit tests run sanitized only (as testsuite/unit's, above); the lit
+# tests with both CLIs, the one users run and the sanitized one.
+TOOLS_BINS := $(BUILD)/tools/inlinetune $(BUILD)/tools-sanitize/inlinetune $(BUILD)/tools-sanitize/tools_tests \
   $(if $(filter $(TOOLS_TEST_CC),$(INSTALLED_CCS)),$(BUILD)/$(TOOLS_TEST_CC)/inlinetune.so)
-# `make check` runs its sub-makes serially; the four binaries build in
+# `make check` runs its sub-makes serially; the binaries build in
 # parallel here (unless make already runs with -j) to keep check-tools short.
 check-tools:
 	@case " $(MAKEFLAGS) " in *" -j"*) jobs= ;; *) jobs=-j$$(nproc) ;; esac; \
 	  $(MAKE) -s --no-print-directory $$jobs $(TOOLS_BINS)
-	$(BUILD)/tools/tools_tests --gtest_brief=1
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/tools-sanitize/tools_tests --gtest_brief=1
 	@set -e; for d in tools tools-sanitize; do \
 	  echo "== tools lit tests with $(BUILD)/$$d/inlinetune"; \

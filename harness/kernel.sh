@@ -4,8 +4,11 @@
 # demo and benchmarks. Source it from a bash script running under `set -eu`.
 #
 # What it gives:
-#   kt_ensure_ksrc              KSRC: an unpacked linux-source-6.1 (or the tree
-#                               the caller put in KSRC), checked to be a kernel
+#   kt_ensure_ksrc              KSRC: an unpacked linux-source-KLINE (or the tree
+#                               the caller put in KSRC), checked to be a kernel;
+#                               KLINE (default 6.1) is one of KT_LINES: 6.1 from
+#                               the host (make deps), 6.12 and 7.2 downloaded in
+#                               the trixie and forky roots (docs/toolchains.md)
 #   kt_ensure_kobj CC           an arm64 defconfig O= tree for cross compiler CC,
 #                               made once and reused (stamp file); kt_kobj_dir CC
 #                               names it
@@ -23,7 +26,8 @@
 #   kt_plugin_flags CC KEY=VAL... -fplugin=... -fplugin-arg-inlinetune-KEY=VAL
 #
 # Layout of the cache (INLINETUNE_CACHE, default ~/.cache/inlinetune):
-#   linux-source-6.1/           the unpacked tarball; read-only by convention
+#   linux-source-LINE/          the unpacked tarball; read-only by convention
+#   debs/                       linux-source-LINE's .deb, for a line of a root
 #   kobj/<CC>-defconfig/        kbuild O= tree, with .inlinetune-stamp
 #   kobj/<CC>-defconfig/.inlinetune-ref/  cached plugin-free reference objects
 #   logs/                       one log per step (defconfig, kbuild, ...)
@@ -38,7 +42,13 @@ KT_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KT_ROOT=$(cd "$KT_LIB_DIR/.." && pwd)
 KT_TOOL=${KT_TOOL:-$(basename "$0" .sh)}
 KT_CACHE=${INLINETUNE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inlinetune}
-KT_TARBALL=${KT_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+# The kernel lines, each with the Debian suite whose linux-source-LINE it
+# builds: one definition for the harness, the tests and the docs' table.
+declare -A KT_LINE_SUITE=([6.1]=bookworm [6.12]=trixie [7.2]=forky)
+KT_LINES=(6.1 6.12 7.2)
+KLINE=${KLINE:-6.1}
+[ -n "${KT_LINE_SUITE[$KLINE]:-}" ] || { echo "${KT_TOOL:-kernel.sh}: error: KLINE=$KLINE: not a kernel line (${KT_LINES[*]})" >&2; exit 1; }
+KT_TARBALL=${KT_TARBALL:-}
 KT_LOGS=$KT_CACHE/logs
 KT_JOBS=${KT_JOBS:-$(nproc)}
 KT_CROSS=aarch64-linux-gnu-
@@ -105,10 +115,33 @@ kt_is_ksrc() {
   [ -f "$1/Makefile" ] && grep -q '^VERSION = [0-9]' "$1/Makefile" && [ -d "$1/arch/arm64" ]
 }
 
+# kt_tarball: KT_TARBALL, else linux-source-KLINE's tarball: the host's
+# /usr/src for the host's line; for a root's line, unpacked from the .deb the
+# root's apt downloads into the cache (debs/), once.
+kt_tarball() {
+  local suite=${KT_LINE_SUITE[$KLINE]} debs=$KT_CACHE/debs deb
+  if [ -n "$KT_TARBALL" ]; then echo "$KT_TARBALL"; return; fi
+  if [ "$suite" = bookworm ]; then echo "/usr/src/linux-source-$KLINE.tar.xz"; return; fi
+  if [ ! -f "$debs/linux-source-$KLINE/usr/src/linux-source-$KLINE.tar.xz" ]; then
+    mkdir -p "$debs"
+    kt_run_step "download linux-source-$KLINE in the $suite root" "$KT_LOGS/download-linux-source-$KLINE.log" \
+      bash -c 'cd "$1" && rm -f linux-source-"$2"_*.deb && "$3" "$4" -- apt-get download linux-source-"$2"' \
+      _ "$debs" "$KLINE" "$KT_ROOT/scripts/in-root.sh" "$suite" ||
+      kt_die "step 'kernel source': no linux-source-$KLINE from the $suite root (make it with 'make toolchains ROOTS=$suite')"
+    deb=$(ls "$debs"/linux-source-"$KLINE"_*.deb)
+    rm -rf "$debs/linux-source-$KLINE.new"
+    dpkg-deb -x "$deb" "$debs/linux-source-$KLINE.new"
+    rm -rf "$debs/linux-source-$KLINE"
+    mv "$debs/linux-source-$KLINE.new" "$debs/linux-source-$KLINE"
+  fi
+  echo "$debs/linux-source-$KLINE/usr/src/linux-source-$KLINE.tar.xz"
+}
+
 kt_unpack_ksrc() {
   local dst=$1 tmp
   kt_is_ksrc "$dst" && return 0
-  [ -f "$KT_TARBALL" ] || kt_die "step 'unpack kernel source': $KT_TARBALL is missing (Debian package linux-source-6.1; run 'make deps')"
+  KT_TARBALL=$(kt_tarball) || exit 1
+  [ -f "$KT_TARBALL" ] || kt_die "step 'unpack kernel source': $KT_TARBALL is missing (Debian package linux-source-$KLINE; run 'make deps')"
   [ ! -e "$dst" ] || kt_die "step 'unpack kernel source': $dst exists but is not a kernel tree; remove it"
   tmp=$(mktemp -d "$KT_CACHE/.unpack.XXXXXX")
   if ! kt_run_step "unpack $KT_TARBALL into $dst" "$KT_LOGS/unpack-ksrc.log" \
@@ -128,9 +161,9 @@ kt_ensure_ksrc() {
   if [ -n "${KSRC:-}" ]; then
     kt_is_ksrc "$KSRC" || kt_die "step 'check kernel source': KSRC=$KSRC is not a kernel tree (need a Makefile with VERSION and arch/arm64)"
   else
-    KSRC=$KT_CACHE/linux-source-6.1
+    KSRC=$KT_CACHE/linux-source-$KLINE
     mkdir -p "$KT_CACHE" "$KT_LOGS"
-    kt_is_ksrc "$KSRC" || kt_locked ksrc kt_unpack_ksrc "$KSRC"
+    kt_is_ksrc "$KSRC" || kt_locked "ksrc-$KLINE" kt_unpack_ksrc "$KSRC"
     kt_is_ksrc "$KSRC" || kt_die "step 'check kernel source': $KSRC is not a kernel tree"
   fi
   KSRC=$(cd "$KSRC" && pwd)

@@ -190,7 +190,7 @@ ks_build_unlocked() {
   dir=$(ks_dir "$cc" "$name")
   meta=$dir/.inlinetune
   key=$(ks_key "$cc" "$@")
-  [ "$KSRC" = "$KT_CACHE/linux-source-6.1" ] || own_ksrc=1
+  [ "$KSRC" = "$KT_CACHE/linux-source-$KLINE" ] || own_ksrc=1
 
   if [ -f "$meta/stamp" ] && [ "$(cat "$meta/stamp")" = "$key" ] && [ -z "$own_ksrc" ]; then
     kt_step "small kernel $name ($cc): built already, $dir (built in $(ks_info "$dir" build_seconds) s)"

@@ -29,13 +29,30 @@ config.test_exec_root = os.path.join(build, 'lit', 'bench')
 
 cache = os.environ.get('INLINETUNE_CACHE') or os.path.join(
     os.environ.get('XDG_CACHE_HOME') or os.path.expanduser('~/.cache'), 'inlinetune')
-ksrc = os.environ.get('KSRC') or os.path.join(cache, 'linux-source-6.1')
-try:
-    makefile = open(os.path.join(ksrc, 'Makefile')).read(500)
-    if re.search(r'^VERSION = 6\nPATCHLEVEL = 1\n', makefile, re.M):
-        config.available_features.add('linux-source-6.1')
-except OSError:
-    pass
+# The kernel lines' unpacked sources (harness/kernel.sh, KT_LINES): feature
+# linux-source-LINE and %ksrcLINE (dots dropped: %ksrc61, %ksrc612, %ksrc72)
+# for each that is in the cache; KSRC, when set, stands for its own line.
+lines = ('6.1', '6.12', '7.2')
+ksrcs = {line: os.path.join(cache, 'linux-source-' + line) for line in lines}
+if os.environ.get('KSRC'):
+    try:
+        head = open(os.path.join(os.environ['KSRC'], 'Makefile')).read(500)
+        own = re.search(r'^VERSION = (\d+)\nPATCHLEVEL = (\d+)\n', head, re.M)
+        if own and '%s.%s' % own.groups() in ksrcs:
+            ksrcs['%s.%s' % own.groups()] = os.environ['KSRC']
+    except OSError:
+        pass
+for line, ksrc in ksrcs.items():
+    major, minor = line.split('.')
+    try:
+        makefile = open(os.path.join(ksrc, 'Makefile')).read(500)
+        if re.search(r'^VERSION = %s\nPATCHLEVEL = %s\n' % (major, minor), makefile, re.M):
+            config.available_features.add('linux-source-' + line)
+    except OSError:
+        pass
+# Longest first: lit replaces in order, and %ksrc61 is a prefix of %ksrc612.
+for line in sorted(lines, key=len, reverse=True):
+    config.substitutions.append(('%ksrc' + line.replace('.', ''), ksrcs[line]))
 plugin = os.path.join(build, 'gcc-12', 'inlinetune.so')
 if os.path.exists(plugin):
     config.available_features.add('plugin')
@@ -47,7 +64,6 @@ if (os.path.exists(os.path.join(build, 'aarch64-linux-gnu-gcc-12', 'inlinetune.s
     config.available_features.add('cross-plugin')
 
 config.substitutions.append(('%root', root))
-config.substitutions.append(('%ksrc61', ksrc))
 config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%derive', 'python3 %s' % os.path.join(root, 'bench', 'never_inline_from_selftests.py')))
 # bash %harness LIB[,LIB...] FUNCTION ARG...: a harness function, run with

@@ -43,8 +43,13 @@ config.substitutions.append(('%root', os.path.abspath(os.path.join(os.path.dirna
 # A dumped .inlinetune.log section's notes, unwrapped to their zstd frames.
 config.substitutions.append(('%log_notes', 'python3 ' + os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..', 'harness', 'log_notes.py'))))
 config.substitutions.append(('%inputs', os.path.join(os.path.dirname(__file__), 'Inputs')))
-# The CLI (make all builds it with the plugins), for tests that read a whole build's logs.
-config.substitutions.append(('%inlinetune', os.path.join(build, 'tools', 'inlinetune')))
+# The CLI (make all builds it with the plugins), for tests that read a whole
+# build's logs; inlinetune=PATH another (in a root: the host's, Makefile's
+# RELOCATABLE_CLI).
+cli = lit_config.params.get('inlinetune', os.path.join(build, 'tools', 'inlinetune'))
+if not os.path.exists(cli):
+    lit_config.fatal('no CLI at %s: run make' % cli)
+config.substitutions.append(('%inlinetune', cli))
 # Every plugin option at once, with a policy named policy.ini in the test dir.
 config.substitutions.append(("%{PLUG}", "-fplugin=%s -fplugin-arg-inlinetune-profile=rfc -fplugin-arg-inlinetune-noinline=f,helper -fplugin-arg-inlinetune-policy=policy.ini -fplugin-arg-inlinetune-tag=probe" % plugin))
 config.substitutions.append(('%rfc_params',
