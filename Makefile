@@ -5,14 +5,15 @@
 #   make plugin TARGET_CC=cc  build one, for any GCC on PATH (PLUGIN_CXX: the g++ that builds it)
 #   make toolchains           the Debian roots of trixie and forky with GCC 12 to 16 (ROOTS; docs/toolchains.md)
 #   make check-toolchains     the roots' scripts and what each root holds (testsuite/toolchains)
-#   make check-compile-roots  in each root: the plugin and the CLI built, compile tests with each of its compilers
+#   make check-compile-roots  in each root: its plugins built, compile tests with each of its compilers (ROOTS_CLI)
+#   make check-kernel-roots   in a root: kernel TU and boot tests of a kernel line with its compiler (KERNEL_ROOT_RUNS)
 #   make tools                build the inlinetune command (build/tools/inlinetune)
 #   make check                install deps, build, run every test (the parts below)
-#   make check-unit           GoogleTest: the plugin's GCC-free code and the log library, plain and ASan+UBSan
-#   make check-tools          the CLI's unit tests and lit tests (golden outputs included), both builds
+#   make check-unit           GoogleTest: the plugin's GCC-free code and the log library, under ASan+UBSan
+#   make check-tools          the CLI's unit tests (sanitized) and lit tests (golden outputs included, both builds)
 #   make check-compile        compile tests (lit + FileCheck) with every installed compiler
 #   make check-bench          the kernel harness's own tests (fakes, no kernel build)
-#   make check-kernel         kernel lit tests on linux-source-6.1 (CHECKS="tus small-kernel")
+#   make check-kernel         kernel lit tests on linux-source-6.1 or KLINE's (CHECKS="tus small-kernel boot guest-profile")
 #   make check-fuzz           each fuzz target once over its seeds
 #   make guestprof            build build/guestprof/guestprof.so, the QEMU TCG plugin (docs/guest-profile.md)
 #   make check-guestprof      guestprof booted on the small kernel: against QEMU's contrib cache plugin, determinism, bad input
@@ -189,18 +190,19 @@ LIT_OPTS ?= -sv
 # The builds run in parallel (every core), the tests one part after another.
 check: deps
 	$(MAKE) -j$$(nproc) toolchains all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz
-	$(MAKE) check-unit check-tools check-compile check-toolchains check-compile-roots check-bench check-guestprof check-kernel check-fuzz check-install check-readme
+	$(MAKE) check-unit check-tools check-compile check-toolchains check-compile-roots check-bench check-guestprof check-kernel check-kernel-roots check-fuzz check-install check-readme
 
 check-unit: $(BUILD)/unit-sanitize/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-sanitize/unit_tests --gtest_brief=1
 
 # Every compiler's run, then one line naming those that failed.
-# COMPILE_TESTS_CLI: the CLI the tests run (default: this build's, made
-# first with the rest of `all`; else only the plugins are built).
-check-compile: $(if $(COMPILE_TESTS_CLI),plugins,all)
+# TESTS_CLI: the CLI the compile and kernel tests run (default: this
+# build's, made first with the rest of `all`; else only the plugins are
+# built: check-compile-roots and check-kernel-roots give the host's).
+check-compile: $(if $(TESTS_CLI),plugins,all)
 	@failed=; for c in $(INSTALLED_CCS); do \
 	  echo "== compile tests with $$c"; \
-	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) $(if $(COMPILE_TESTS_CLI),--param inlinetune=$(COMPILE_TESTS_CLI)) testsuite/compile || failed="$$failed $$c"; \
+	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) $(if $(TESTS_CLI),--param inlinetune=$(TESTS_CLI)) testsuite/compile || failed="$$failed $$c"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "check-compile: failed with:$$failed" >&2; exit 1; fi
 
@@ -225,7 +227,7 @@ RELOCATABLE_CLI := $(BUILD)/tools/relocatable/inlinetune
 toolchains:
 	@bash scripts/toolchains.sh $(ROOTS)
 
-check-toolchains:
+check-toolchains: $(RELOCATABLE_CLI)
 	$(LIT) $(LIT_OPTS) --param build=$(abspath $(BUILD)) testsuite/toolchains
 
 check-compile-roots:
@@ -237,7 +239,7 @@ check-compile-roots:
 	  if [ '$(ROOTS_CLI)' = host ]; then \
 	    echo "== in the $$s root: the plugin for each compiler; the compile tests with the host's CLI"; \
 	    bash scripts/in-root.sh $$s -- make -j$$(nproc) plugins "$$commit"; \
-	    bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)' "$$commit" COMPILE_TESTS_CLI=$(abspath $(RELOCATABLE_CLI)); \
+	    bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)' "$$commit" TESTS_CLI=$(abspath $(RELOCATABLE_CLI)); \
 	  else \
 	    echo "== in the $$s root: the plugin for each compiler, the CLI; the compile tests"; \
 	    bash scripts/in-root.sh $$s -- make -j$$(nproc) all "$$commit"; \
@@ -251,24 +253,56 @@ check-compile-roots:
 # (the small kernels linked, relinked, booted; the golden outputs against the
 # CLI of testsuite/golden/REF) and guest-profile/ (profiling boots with
 # guestprof) with the first only. CHECKS picks the parts.
+# KLINE: the kernel line (harness/kernel.sh: 6.1, the host's, by default);
+# another line's inputs and results are named for it (CC-LINE).
 KERNEL_CCS := $(shell printf '%s\n' $(filter aarch64-linux-gnu-%,$(INSTALLED_CCS)) | sort -rV)
-CHECKS ?= tus small-kernel guest-profile
-check-kernel: all
+CHECKS ?= tus small-kernel boot guest-profile
+KLINE ?= 6.1
+KERNEL_TAG = $(if $(filter-out 6.1,$(KLINE)),-$(KLINE))
+check-kernel: $(if $(TESTS_CLI),plugins,all)
 	@test -n "$(KERNEL_CCS)" || { echo "check-kernel: no aarch64 cross compiler installed (run 'make deps')" >&2; exit 1; }
 	@set -e; first=1; for cc in $(KERNEL_CCS); do \
 	  parts=$$(for p in $(CHECKS); do if [ $$first = 1 ] || [ $$p = tus ]; then echo $$p; fi; done); first=0; \
 	  [ -n "$$parts" ] || continue; \
-	  echo "== kernel tests with $$cc: "$$parts; \
-	  BUILD=$(BUILD) bash testsuite/kernel/prepare.sh $$cc $(BUILD)/check-kernel/$$cc.env $$parts; \
-	  $(LIT) $(LIT_OPTS) --param cc=$$cc --param build=$(abspath $(BUILD)) $$(printf 'testsuite/kernel/%s ' $$parts); \
+	  echo "== kernel tests with $$cc (Linux $(KLINE)): "$$parts; \
+	  BUILD=$(BUILD) KLINE=$(KLINE) bash testsuite/kernel/prepare.sh $$cc $(BUILD)/check-kernel/$$cc$(KERNEL_TAG).env $$parts; \
+	  $(LIT) $(LIT_OPTS) --param cc=$$cc --param kline=$(KLINE) --param build=$(abspath $(BUILD)) \
+	    $(if $(TESTS_CLI),--param inlinetune=$(TESTS_CLI)) $$(printf 'testsuite/kernel/%s ' $$parts); \
+	done
+
+# The kernel TU tests in the roots of `make toolchains` (scripts/in-root.sh):
+# each word of KERNEL_ROOT_RUNS, SUITE:LINE:CC, runs check-kernel
+# CHECKS=KERNEL_ROOT_CHECKS in that root for that kernel line with that cross
+# compiler, the tests KERNEL_ROOT_TESTS names (a lit --filter; default the
+# identity of profile=rfc with the RFC's flags on harness/kernel-tus.txt, the
+# decision log's agreement with -fopt-info-inline, and the boots: plugin-rfc
+# passes kprobe_args_user.tc, the RFC's kernel fails it), with the host's CLI.
+# make check runs the default: Linux 6.12 with trixie's GCC 14.
+KERNEL_ROOT_RUNS ?= trixie:6.12:aarch64-linux-gnu-gcc-14
+KERNEL_ROOT_CHECKS ?= tus boot
+KERNEL_ROOT_TESTS ?= rfc-equals-plugin|decision-log|boot/
+.PHONY: check-kernel-roots
+check-kernel-roots:
+	@set -e; for run in $(KERNEL_ROOT_RUNS); do \
+	  case $$run in *:*:*) ;; *) echo "check-kernel-roots: '$$run': not SUITE:LINE:CC" >&2; exit 2 ;; esac; \
+	  bash scripts/toolchains.sh --status $${run%%:*} || { echo "check-kernel-roots: the $${run%%:*} root is not up to date: run 'make toolchains'" >&2; exit 1; }; \
+	done
+	@$(MAKE) -s --no-print-directory -j$$(nproc) $(RELOCATABLE_CLI)
+	@set -e; for run in $(KERNEL_ROOT_RUNS); do \
+	  suite=$${run%%:*} rest=$${run#*:}; line=$${rest%%:*} cc=$${rest#*:}; \
+	  echo "== in the $$suite root: Linux $$line with $$cc"; \
+	  bash scripts/in-root.sh $$suite -- make check-kernel CHECKS='$(KERNEL_ROOT_CHECKS)' KLINE=$$line KERNEL_CCS=$$cc \
+	    INLINETUNE_COMMIT=$(INLINETUNE_COMMIT) TESTS_CLI=$(abspath $(RELOCATABLE_CLI)) \
+	    LIT_OPTS="$(LIT_OPTS) --filter='$(KERNEL_ROOT_TESTS)'"; \
 	done
 
 # The harness's own tests (testsuite/bench: never-inline derivation, initramfs,
-# qm_run against a fake QEMU); no kernel build, no boot.  The kernel source is
-# unpacked first (once; harness/kernel.sh): without it the tests that need
-# linux-source-6.1 would be reported unsupported instead of run.
+# qm_run against a fake QEMU); no kernel build, no boot.  The kernel sources
+# of every line are unpacked first (once; harness/kernel.sh, the roots'
+# lines in their roots): without them the tests that need linux-source-LINE
+# would be reported unsupported instead of run.
 check-bench: all
-	@KT_TOOL=check-bench bash -c 'set -eu; . harness/kernel.sh; kt_ensure_ksrc' # their linux-source-6.1 feature
+	@KT_TOOL=check-bench bash -c 'set -eu; . harness/kernel.sh; kt_ensure_line_sources' # their linux-source-LINE features
 	$(LIT) $(LIT_OPTS) testsuite/bench
 
 # Every command README.md shows, run in order as a reader types them, in one

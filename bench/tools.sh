@@ -77,7 +77,7 @@ build_tus() {
   local tmp
   tmp=$(mktemp -d)
   # A copy: make -n still remakes included makefiles, which must not touch the cache's tree.
-  kt_locked "kobj-$cc" cp -a "$(kt_kobj_dir "$cc")" "$tmp/kobj"
+  kt_locked "kobj-$(kt_tree_tag "$cc")" cp -a "$(kt_kobj_dir "$cc")" "$tmp/kobj"
   rm -rf "$tmp/kobj/.inlinetune-ref"
   # It stops at vmlinux.o ("No rule to make target 'vmlinux.a'"), after every compile.
   make -n -C "$KSRC" O="$tmp/kobj" ARCH=arm64 CROSS_COMPILE=$KT_CROSS CC="$cc" vmlinux modules \

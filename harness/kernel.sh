@@ -133,6 +133,7 @@ kt_tarball() {
     dpkg-deb -x "$deb" "$debs/linux-source-$KLINE.new"
     rm -rf "$debs/linux-source-$KLINE"
     mv "$debs/linux-source-$KLINE.new" "$debs/linux-source-$KLINE"
+    rm -f "$deb" # the tarball is all the harness reads
   fi
   echo "$debs/linux-source-$KLINE/usr/src/linux-source-$KLINE.tar.xz"
 }
@@ -144,7 +145,7 @@ kt_unpack_ksrc() {
   [ -f "$KT_TARBALL" ] || kt_die "step 'unpack kernel source': $KT_TARBALL is missing (Debian package linux-source-$KLINE; run 'make deps')"
   [ ! -e "$dst" ] || kt_die "step 'unpack kernel source': $dst exists but is not a kernel tree; remove it"
   tmp=$(mktemp -d "$KT_CACHE/.unpack.XXXXXX")
-  if ! kt_run_step "unpack $KT_TARBALL into $dst" "$KT_LOGS/unpack-ksrc.log" \
+  if ! kt_run_step "unpack $KT_TARBALL into $dst" "$KT_LOGS/unpack-linux-source-$KLINE.log" \
     tar -xf "$KT_TARBALL" -C "$tmp" --checkpoint=5000 --checkpoint-action='echo=%T'; then
     rm -rf "$tmp"
     kt_die "step 'unpack kernel source' failed"
@@ -172,8 +173,34 @@ kt_ensure_ksrc() {
     kt_die "step 'check kernel source': $KSRC is configured (has .config or include/config); O= builds need a clean tree ('make mrproper' there)"
 }
 
+# kt_ensure_line_sources: kt_ensure_ksrc for every line of KT_LINES whose
+# source can be had here: the host's always, a root's when that root is up to
+# date (scripts/toolchains.sh --status); each other is named in a warning.
+kt_ensure_line_sources() {
+  local line suite
+  for line in "${KT_LINES[@]}"; do
+    suite=${KT_LINE_SUITE[$line]}
+    if [ "$suite" != bookworm ] && ! bash "$KT_ROOT/scripts/toolchains.sh" --status "$suite" >/dev/null 2>&1; then
+      echo "$KT_TOOL: warning: no up-to-date $suite root: no linux-source-$line (make toolchains ROOTS=$suite)" >&2
+      continue
+    fi
+    (KLINE=$line KSRC= && kt_ensure_ksrc)
+  done
+}
+
 # ---- O= object trees -------------------------------------------------------
-kt_kobj_dir() { echo "$KT_CACHE/kobj/$1-defconfig"; }
+# kt_tree_tag CC: names what a tree of CC is built for in the cache's paths
+# and logs: CC for the host's line on the host; else with the root's suite
+# (whose aarch64-linux-gnu-gcc-14 is another build than the other root's)
+# and the line appended: aarch64-linux-gnu-gcc-14-trixie-6.12.
+kt_tree_tag() {
+  local tag=$1 suite
+  suite=$(cat /etc/inlinetune-root 2>/dev/null || true)
+  [ -z "$suite" ] || tag+=-$suite
+  [ "$KLINE" = 6.1 ] || tag+=-$KLINE
+  echo "$tag"
+}
+kt_kobj_dir() { echo "$KT_CACHE/kobj/$(kt_tree_tag "$1")-defconfig"; }
 
 # kbuild's command line for compiler CC; CC= on the make command line overrides
 # the $(CROSS_COMPILE)gcc default of the top Makefile.
@@ -197,9 +224,9 @@ kt_make_kobj() {
   fi
   rm -rf "$dir"
   mkdir -p "$dir"
-  kt_run_step "configure $dir (defconfig prepare, $cc)" "$KT_LOGS/kobj-$cc-defconfig.log" \
+  kt_run_step "configure $dir (defconfig prepare, $cc)" "$KT_LOGS/kobj-$(kt_tree_tag "$cc")-defconfig.log" \
     kt_kmake "$cc" -j"$KT_JOBS" defconfig prepare ||
-    kt_die "step 'defconfig prepare' for $cc failed; log: $KT_LOGS/kobj-$cc-defconfig.log"
+    kt_die "step 'defconfig prepare' for $cc failed; log: $KT_LOGS/kobj-$(kt_tree_tag "$cc")-defconfig.log"
   kt_kobj_stamp_text "$cc" >"$stamp"
 }
 
@@ -208,7 +235,7 @@ kt_make_kobj() {
 kt_ensure_kobj() {
   command -v "$1" >/dev/null || kt_die "step 'configure': compiler $1 is not installed"
   kt_ensure_ksrc
-  kt_locked "kobj-$1" kt_make_kobj "$1"
+  kt_locked "kobj-$(kt_tree_tag "$1")" kt_make_kobj "$1"
 }
 
 # kt_build_tus CC TU...: builds the TUs through kbuild, which leaves the
@@ -216,14 +243,14 @@ kt_ensure_kobj() {
 # what to rebuild, so an edited KSRC is picked up. Holds the O= tree's lock: two
 # makes in one O= tree would clash.
 kt_build_tus() {
-  kt_locked "kobj-$1" kt_build_tus_unlocked "$@"
+  kt_locked "kobj-$(kt_tree_tag "$1")" kt_build_tus_unlocked "$@"
 }
 kt_build_tus_unlocked() {
   local cc=$1
   shift
-  kt_run_step "kbuild $# objects with $cc" "$KT_LOGS/kbuild-$cc.log" \
+  kt_run_step "kbuild $# objects with $cc" "$KT_LOGS/kbuild-$(kt_tree_tag "$cc").log" \
     kt_kmake "$cc" -j"$KT_JOBS" "$@" ||
-    kt_die "step 'kbuild objects' for $cc failed; log: $KT_LOGS/kbuild-$cc.log"
+    kt_die "step 'kbuild objects' for $cc failed; log: $KT_LOGS/kbuild-$(kt_tree_tag "$cc").log"
 }
 
 # ---- replaying kbuild's compile command ------------------------------------
@@ -236,7 +263,9 @@ kt_tu_argv() {
   dir=${KT_TREE:-$(kt_kobj_dir "$cc")}
   cmdfile=$dir/$(dirname "$tu")/.$(basename "$tu").cmd
   [ -f "$cmdfile" ] || kt_die "no kbuild command file $cmdfile; build $tu through kbuild first (kt_build_tus)"
-  line=$(grep -m1 "^cmd_$tu := " "$cmdfile") || kt_die "$cmdfile has no 'cmd_$tu := ' line"
+  # savedcmd_ from Linux 6.3 on (6.12, 7.2), cmd_ before (6.1).
+  line=$(grep -m1 -E "^(saved)?cmd_$tu := " "$cmdfile") || kt_die "$cmdfile has no 'cmd_$tu := ' (or savedcmd_) line"
+  line=${line#saved}
   line=${line#"cmd_$tu := "}
   # .cmd files are make syntax: kbuild's make-cmd wrote '$' as '$$' and '#' as
   # '$(pound)'. Undo both, then split with the shell's own quoting rules.
@@ -445,8 +474,12 @@ kt_log() {
 
 # ---- the plugin ------------------------------------------------------------
 # KT_PLUGIN_DIR: the build directory whose <CC>/inlinetune.so is loaded
-# (default build/; the Makefile's BUILD).
-kt_plugin_path() { echo "${KT_PLUGIN_DIR:-$KT_ROOT/build}/$1/inlinetune.so"; }
+# (default build/, in a root build/SUITE/: the Makefile's BUILD).
+kt_plugin_path() {
+  local suite
+  suite=$(cat /etc/inlinetune-root 2>/dev/null || true)
+  echo "${KT_PLUGIN_DIR:-$KT_ROOT/build${suite:+/$suite}}/$1/inlinetune.so"
+}
 
 # kt_plugin_flags CC KEY[=VAL]...: the flags that load the plugin built for CC
 # and pass it KEY=VAL (or a bare KEY).

@@ -41,7 +41,7 @@
 #   ks_kmake DIR CC KCFLAGS ARG...  kbuild's make in that tree, with the same
 #                                 variables ks_build used (for relinks)
 #
-# Cache: $KT_CACHE/small/<CC>/<NAME>/ is the O= tree; its .inlinetune/ holds
+# Cache: $KT_CACHE/small/<TAG>/<NAME>/ is the O= tree (TAG: kt_tree_tag CC); its .inlinetune/ holds
 #   key         what the tree is built from: the fragment's settings, KCFLAGS, the
 #               sha256 of every file a KCFLAG names (-fplugin=, policy=, ...),
 #               compiler and binutils versions, KSRC and its version, the
@@ -74,7 +74,7 @@ KS_REPRO_ENV=(KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 1970' KBUILD_BUILD
 # Trees on another base live apart ($KT_CACHE/defconfig/...): the same variant
 # name must not wipe the small kernel's tree.
 ks_dir() {
-  if [ "$KS_BASE" = tinyconfig ]; then echo "$KT_CACHE/small/$1/$2"; else echo "$KT_CACHE/$KS_BASE/$1/$2"; fi
+  if [ "$KS_BASE" = tinyconfig ]; then echo "$KT_CACHE/small/$(kt_tree_tag "$1")/$2"; else echo "$KT_CACHE/$KS_BASE/$(kt_tree_tag "$1")/$2"; fi
 }
 
 # ks_never_inline_list: the never-inline list for KSRC's kernel version.
@@ -177,7 +177,7 @@ ks_build() {
   # Returns 1 (after kt_die's message) rather than exiting, so that a test can
   # report the failure and go on. One lock per tree: the base is in its name,
   # or a defconfig build of a variant would hold up the small kernel's.
-  kt_locked "$KS_BASE-$cc-$name" ks_build_unlocked "$cc" "$name" "$@" || return 1
+  kt_locked "$KS_BASE-$(kt_tree_tag "$cc")-$name" ks_build_unlocked "$cc" "$name" "$@" || return 1
   # The subshell of kt_locked cannot set our variables: read them back.
   KS_CACHED=$(cat "$KS_DIR/.inlinetune/cached")
   KS_BUILD_SECONDS=$(ks_info "$KS_DIR" build_seconds)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages inlinetune needs; a no-op when all are present.
 # Usage: scripts/install-deps.sh [plugin|fuzz|check|demo|boot|packaging|toolchains]   (default: check)
+#        scripts/install-deps.sh --list kernel-tools|boot-tools   prints that list, installs nothing
 set -eu
 
 base=(make g++ g++-11 g++-12 gcc-11 gcc-12 gcc-11-plugin-dev gcc-12-plugin-dev
@@ -25,7 +26,11 @@ cross=(gcc-11-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
 # runs for CROSS_COMPILE=aarch64-linux-gnu- when no CC= is given (README.md,
 # "Using it with kbuild").
 cross+=(gcc-aarch64-linux-gnu)
-kernel=(linux-source-6.1 bc flex bison libssl-dev libelf-dev xz-utils cpio time)
+# What kbuild needs to build an arm64 kernel here, and in the roots of
+# scripts/toolchains.sh (their kernel lines, docs/kernel.md); linux-source-6.1
+# is the host's line.
+kernel_tools=(bc flex bison libssl-dev libelf-dev xz-utils cpio time)
+kernel=(linux-source-6.1 "${kernel_tools[@]}")
 # The libFuzzer targets (fuzz/): clang's -fsanitize=fuzzer runtime comes with
 # libclang-rt-14-dev; libfuzzer-14-dev adds libFuzzer as a plain library.
 fuzz=(clang-14 libclang-rt-14-dev libfuzzer-14-dev)
@@ -33,7 +38,8 @@ fuzz=(clang-14 libclang-rt-14-dev libfuzzer-14-dev)
 # qemu-system-arm holds qemu-system-aarch64; cpio and gzip pack the initramfs.
 # Its arm64 busybox is not installed but unpacked into the cache (see below).
 # libc6-dev-arm64-cross: the static libc the workloads (harness/workloads/) link.
-boot=(qemu-system-arm cpio gzip libc6-dev-arm64-cross)
+boot_tools=(qemu-system-arm cpio gzip)
+boot=("${boot_tools[@]}" libc6-dev-arm64-cross)
 # guestprof (make guestprof): libelf-dev (base) reads vmlinux; QEMU's contrib
 # cache plugin, built for guestprof's comparison test, needs glib.  The
 # plugin header comes from Debian's qemu source package (below).
@@ -52,6 +58,14 @@ packaging=(help2man groff-base man-db bash-completion debhelper dpkg-dev lintian
 # make toolchains (scripts/toolchains.sh): the Debian roots of the newer
 # compilers are made by debootstrap; everything else is installed inside them.
 toolchains=(debootstrap)
+
+if [ "${1:-}" = --list ]; then
+  case "${2:-}" in
+    kernel-tools) printf '%s\n' "${kernel_tools[@]}"; exit 0 ;;
+    boot-tools) printf '%s\n' "${boot_tools[@]}"; exit 0 ;;
+    *) echo "install-deps.sh: --list: unknown list '${2:-}' (kernel-tools, boot-tools)" >&2; exit 2 ;;
+  esac
+fi
 
 want=("${base[@]}" "${cross[@]}")
 case "${1:-check}" in

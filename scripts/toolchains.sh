@@ -56,6 +56,11 @@ common_packages=(make g++ binutils binutils-aarch64-linux-gnu libinih-dev libzst
   python3 python3-jsonschema mount ccache distcc
   libelf-dev libfmt-dev libiberty-dev libsimdjson-dev libcli11-dev nlohmann-json3-dev
   libsqlite3-dev sqlite3 libxxhash-dev)
+# Building the roots' kernel lines there with their compilers and booting
+# them (KLINE, docs/kernel.md): kbuild's tools and QEMU, the host's lists.
+for list in kernel-tools boot-tools; do
+  mapfile -t -O ${#common_packages[@]} common_packages < <(bash "$(dirname "${BASH_SOURCE[0]}")/install-deps.sh" --list $list)
+done
 
 gcc_packages() { # MAJOR
   echo "gcc-$1 g++-$1 gcc-$1-plugin-dev gcc-$1-aarch64-linux-gnu g++-$1-aarch64-linux-gnu gcc-$1-plugin-dev-aarch64-linux-gnu"

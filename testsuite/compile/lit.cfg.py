@@ -8,6 +8,7 @@ import glob
 import os
 import re
 import shutil
+import sys
 
 import lit.formats
 
@@ -85,13 +86,11 @@ config.available_features.add('aarch64' if prefix else 'native')
 if os.geteuid() == 0 and shutil.which('mount'):
     config.available_features.add('root')
 
-# Debian 12's llvm-14-tools; in a root, its suite's (the newest installed).
-llvm_bin = '/usr/lib/llvm-14/bin'
-if not os.path.exists(os.path.join(llvm_bin, 'FileCheck')):
-    found = sorted(glob.glob('/usr/lib/llvm-*/bin/FileCheck'), key=lambda p: int(p.split('/')[3][5:]))
-    if found:
-        llvm_bin = os.path.dirname(found[-1])
-config.environment['PATH'] = llvm_bin + os.pathsep + os.environ.get('PATH', '')
+# LLVM's test tools: the host's llvm-14-tools, in a root its suite's.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'scripts'))
+from llvm_bin import llvm_bin  # noqa: E402
+
+config.environment['PATH'] = llvm_bin() + os.pathsep + os.environ.get('PATH', '')
 for var in ('srctree', 'LANG', 'LC_ALL'):
     config.environment.pop(var, None)
 config.environment['LC_ALL'] = 'C'

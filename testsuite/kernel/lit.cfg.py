@@ -32,7 +32,11 @@ build = lit_config.params.get('build', os.path.join(root, 'build'))
 cc = lit_config.params.get('cc')
 if not cc:
     lit_config.fatal('--param cc=COMPILER is required (make check-kernel sets it)')
-inputs_file = lit_config.params.get('inputs', os.path.join(build, 'check-kernel', cc + '.env'))
+# kline: the kernel line (harness/kernel.sh's KLINE); another than 6.1 names
+# the inputs and the results for it (CC-LINE), and is a feature, linux-LINE.
+kline = lit_config.params.get('kline', '6.1')
+tag = cc + ('' if kline == '6.1' else '-' + kline)
+inputs_file = lit_config.params.get('inputs', os.path.join(build, 'check-kernel', tag + '.env'))
 try:
     with open(inputs_file) as f:
         inputs = dict(line.rstrip('\n').split('=', 1) for line in f if '=' in line)
@@ -47,7 +51,8 @@ config.test_format = EachTuShTest(root, execute_external=True)
 config.suffixes = ['.test']
 config.excludes = ['Inputs', 'each_tu_format.py']
 config.test_source_root = here
-config.test_exec_root = os.path.join(build, 'lit', 'kernel', cc)
+config.test_exec_root = os.path.join(build, 'lit', 'kernel', tag)
+config.available_features.add('linux-' + kline)
 
 
 config.inputs = inputs
@@ -56,14 +61,21 @@ config.inlinetune_root = root
 config.substitutions.append(('%cc', cc))
 config.substitutions.append(('%root', root))
 config.substitutions.append(('%rfc-flags', inputs['RFC_FLAGS']))
-config.substitutions.append(('%inlinetune', os.path.join(build, 'tools', 'inlinetune')))
+# The CLI: this build's, or inlinetune=PATH (in a root: the host's, the
+# Makefile's RELOCATABLE_CLI).
+config.substitutions.append(('%inlinetune', lit_config.params.get('inlinetune', os.path.join(build, 'tools', 'inlinetune'))))
 # %kt [LIB,...] FUNCTION ARG...: a function of harness/ (kernel.sh, plus the
 # libraries named) or of Inputs/checks.sh, the suite's own.
 config.substitutions.append(('%kt', 'bash %s %s' % (os.path.join(root, 'harness', 'run.sh'),
                                                     ','.join(['kbuild_tree', 'small_kernel', os.path.join(here, 'Inputs', 'checks.sh')]))))
 config.substitutions.append(('%qemu', 'bash %s qemu' % os.path.join(root, 'harness', 'run.sh')))
 config.environment['LC_ALL'] = 'C'
-config.environment['PATH'] = '/usr/lib/llvm-14/bin' + os.pathsep + os.environ.get('PATH', '')
+# LLVM's test tools: the host's llvm-14-tools, in a root its suite's.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'scripts'))
+from llvm_bin import llvm_bin  # noqa: E402
+
+config.environment['PATH'] = llvm_bin() + os.pathsep + os.environ.get('PATH', '')
+config.environment['KLINE'] = kline
 config.environment['HOME'] = os.environ.get('HOME', '/root')
 config.environment['KSRC'] = inputs['KSRC']
 config.environment['INLINETUNE_CACHE'] = inputs['INLINETUNE_CACHE']

@@ -10,14 +10,16 @@
 #                 built by kbuild, and two mirrors of KSRC/fs (plain, and with
 #                 `noinline` patched into do_sys_openat2 and vfs_symlink)
 #   small-kernel  the small kernel (harness/small_kernel.sh) as baseline-log
-#                 and plugin-rfc (the RFC's own kernel is plugin-rfc with a few
-#                 TUs swapped: boot-rfc-params-fails.test); the guest's initramfs; the CLI of
-#                 testsuite/golden/REF (testsuite/golden/ref-tool.sh)
+#                 and plugin-rfc; the CLI of testsuite/golden/REF
+#                 (testsuite/golden/ref-tool.sh)
+#   boot          the small kernel as plugin-rfc (the RFC's own kernel is
+#                 plugin-rfc with a few TUs swapped: boot/rfc-params-fails.test)
+#                 and the guest's initramfs
 #   guest-profile the small kernel as baseline-log (the tree small-kernel
 #                 builds), an initramfs with the workloads driver
 #                 (harness/workloads.sh: seconds to compile), guestprof
 #                 (harness/guest_profile.sh: found, or `make guestprof`)
-# Environment: harness/kernel.sh's (INLINETUNE_CACHE, KSRC, KT_JOBS), BUILD
+# Environment: harness/kernel.sh's (INLINETUNE_CACHE, KSRC, KLINE, KT_JOBS), BUILD
 # (default build).
 set -eu
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -35,14 +37,14 @@ KT_TOOL=check-kernel
 # shellcheck source-path=SCRIPTDIR source=../../harness/guest_profile.sh
 . "$here/../../harness/guest_profile.sh"
 
-[ $# -ge 3 ] || kt_die "usage: prepare.sh CC OUT PART... (PART: tus, small-kernel, guest-profile)"
+[ $# -ge 3 ] || kt_die "usage: prepare.sh CC OUT PART... (PART: tus, small-kernel, boot, guest-profile)"
 cc=$1 out=$2
 shift 2
 build=$(cd "$KT_ROOT" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
 export KT_PLUGIN_DIR=$build
 TUS_FILE=$KT_ROOT/harness/kernel-tus.txt
 for part in "$@"; do
-  case $part in tus | small-kernel | guest-profile) ;; *) kt_die "unknown part '$part' (known: tus, small-kernel, guest-profile)" ;; esac
+  case $part in tus | small-kernel | boot | guest-profile) ;; *) kt_die "unknown part '$part' (known: tus, small-kernel, boot, guest-profile)" ;; esac
 done
 command -v "$cc" >/dev/null || kt_die "compiler $cc is not installed"
 [ -f "$(kt_plugin_path "$cc")" ] || kt_die "no plugin build for $cc at $(kt_plugin_path "$cc"); run 'make all'"
@@ -62,7 +64,7 @@ make_mirror() {
     [ -e "$f" ] && ln -s "$f" "$dir/fs/"
   done
   [ "$kind" = patched ] || return 0
-  patch_def "$dir/fs/open.c" 's/^static long do_sys_openat2(/static noinline long do_sys_openat2(/'
+  patch_def "$dir/fs/open.c" 's/^static \(long\|int\) do_sys_openat2(/static noinline \1 do_sys_openat2(/' # int from 7.0 on
   patch_def "$dir/fs/namei.c" 's/^int vfs_symlink(/noinline int vfs_symlink(/'
 }
 
@@ -77,9 +79,13 @@ patch_def() {
     kt_die "step 'patch sources': '$expr' did not change exactly one line of $orig"
 }
 
+# Another kernel line's mirrors are its own (KLINE, harness/kernel.sh).
+line_tag=
+[ "$KLINE" = 6.1 ] || line_tag=-$KLINE
 mkdir -p "$(dirname "$out")"
 {
   echo "CC=$cc"
+  echo "KLINE=$KLINE"
   echo "KSRC=$KSRC"
   echo "INLINETUNE_CACHE=$KT_CACHE"
   echo "PLUGIN=$(kt_plugin_path "$cc")"
@@ -92,23 +98,28 @@ for part in "$@"; do
       mapfile -t tus < <(kt_read_tus "$TUS_FILE")
       kt_ensure_kobj "$cc"
       kt_build_tus "$cc" "${tus[@]}"
-      make_mirror "$build/check-kernel/mirror-plain" plain
-      make_mirror "$build/check-kernel/mirror-patched" patched
+      make_mirror "$build/check-kernel/mirror-plain$line_tag" plain
+      make_mirror "$build/check-kernel/mirror-patched$line_tag" patched
       {
         echo "KOBJ=$(kt_kobj_dir "$cc")"
-        echo "MIRROR_PLAIN=$build/check-kernel/mirror-plain"
-        echo "MIRROR_PATCHED=$build/check-kernel/mirror-patched"
+        echo "MIRROR_PLAIN=$build/check-kernel/mirror-plain$line_tag"
+        echo "MIRROR_PATCHED=$build/check-kernel/mirror-patched$line_tag"
       } >>"$out.tmp"
       ;;
-    small-kernel)
-      for v in baseline-log plugin-rfc; do
+    small-kernel | boot)
+      variants=(plugin-rfc)
+      [ "$part" = boot ] || variants=(baseline-log plugin-rfc)
+      for v in "${variants[@]}"; do
+        grep -q "^SMALL_${v//-/_}=" "$out.tmp" && continue
         ks_build_variant "$cc" "$v" || kt_die "building the $v small kernel failed; log: $(ks_dir "$cc" "$v")/.inlinetune/build.log"
         echo "SMALL_${v//-/_}=$KS_DIR" >>"$out.tmp"
       done
-      ir_build || kt_die "building the initramfs failed (the message above says where its log is)"
-      echo "INITRAMFS=$IR_FILE" >>"$out.tmp"
-      echo "NEVER_INLINE_LIST=$(ks_never_inline_list)" >>"$out.tmp"
-      echo "REF_INLINETUNE=$(bash "$KT_ROOT/testsuite/golden/ref-tool.sh" "$build/golden/ref")" >>"$out.tmp"
+      if [ "$part" = boot ]; then
+        ir_build || kt_die "building the initramfs failed (the message above says where its log is)"
+        echo "INITRAMFS=$IR_FILE" >>"$out.tmp"
+      else
+        echo "REF_INLINETUNE=$(bash "$KT_ROOT/testsuite/golden/ref-tool.sh" "$build/golden/ref")" >>"$out.tmp"
+      fi
       ;;
     guest-profile)
       ks_build_variant "$cc" baseline-log || kt_die "building the baseline-log small kernel failed; log: $(ks_dir "$cc" baseline-log)/.inlinetune/build.log"

@@ -38,6 +38,7 @@ for suite in ('trixie', 'forky'):
                            % st.stdout.strip())
 
 config.substitutions.append(('%root', root))
+config.substitutions.append(('%build', build))
 config.substitutions.append(('%toolchains', 'bash %s' % os.path.join(root, 'scripts', 'toolchains.sh')))
 config.substitutions.append(('%in_root', 'bash %s' % os.path.join(root, 'scripts', 'in-root.sh')))
 config.substitutions.append(('%inputs', os.path.join(here, 'Inputs')))
