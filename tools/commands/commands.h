@@ -56,7 +56,15 @@ void report(const Diagnostic &d);
 // kernel build's model and diff are millions of small objects, and freeing
 // them at the end took half a second of `inlinetune diff` for nothing (as
 // clang's -disable-free).  Still reachable, so not a leak to LeakSanitizer.
-template <typename T> T &keep_until_exit(T &&value) {
+// The reference outlives VALUE, a temporary: g++ 14 and later would warn
+// -Wdangling-reference at every call but for GCC's no_dangling attribute,
+// which says so (GCC 13 and older do not have the attribute, nor the warning).
+#if defined(__has_cpp_attribute) && __has_cpp_attribute(gnu::no_dangling)
+#define INLINETUNE_NO_DANGLING [[gnu::no_dangling]]
+#else
+#define INLINETUNE_NO_DANGLING
+#endif
+template <typename T> INLINETUNE_NO_DANGLING T &keep_until_exit(T &&value) {
   static auto *const kept = new std::vector<const void *>; // never destroyed either
   T *p = new T(std::move(value));
   kept->push_back(p);
