@@ -49,6 +49,9 @@ KT_LINES=(6.1 6.12 7.2)
 KLINE=${KLINE:-6.1}
 [ -n "${KT_LINE_SUITE[$KLINE]:-}" ] || { echo "${KT_TOOL:-kernel.sh}: error: KLINE=$KLINE: not a kernel line (${KT_LINES[*]})" >&2; exit 1; }
 KT_TARBALL=${KT_TARBALL:-}
+# Inside a root of scripts/toolchains.sh, its suite (the Makefile's
+# ROOT_SUITE): builds go to build/SUITE/, trees are named for it.
+KT_ROOT_SUITE=$(cat /etc/inlinetune-root 2>/dev/null || true)
 KT_LOGS=$KT_CACHE/logs
 KT_JOBS=${KT_JOBS:-$(nproc)}
 KT_CROSS=aarch64-linux-gnu-
@@ -194,9 +197,8 @@ kt_ensure_line_sources() {
 # (whose aarch64-linux-gnu-gcc-14 is another build than the other root's)
 # and the line appended: aarch64-linux-gnu-gcc-14-trixie-6.12.
 kt_tree_tag() {
-  local tag=$1 suite
-  suite=$(cat /etc/inlinetune-root 2>/dev/null || true)
-  [ -z "$suite" ] || tag+=-$suite
+  local tag=$1
+  [ -z "$KT_ROOT_SUITE" ] || tag+=-$KT_ROOT_SUITE
   [ "$KLINE" = 6.1 ] || tag+=-$KLINE
   echo "$tag"
 }
@@ -475,11 +477,7 @@ kt_log() {
 # ---- the plugin ------------------------------------------------------------
 # KT_PLUGIN_DIR: the build directory whose <CC>/inlinetune.so is loaded
 # (default build/, in a root build/SUITE/: the Makefile's BUILD).
-kt_plugin_path() {
-  local suite
-  suite=$(cat /etc/inlinetune-root 2>/dev/null || true)
-  echo "${KT_PLUGIN_DIR:-$KT_ROOT/build${suite:+/$suite}}/$1/inlinetune.so"
-}
+kt_plugin_path() { echo "${KT_PLUGIN_DIR:-$KT_ROOT/build${KT_ROOT_SUITE:+/$KT_ROOT_SUITE}}/$1/inlinetune.so"; }
 
 # kt_plugin_flags CC KEY[=VAL]...: the flags that load the plugin built for CC
 # and pass it KEY=VAL (or a bare KEY).
