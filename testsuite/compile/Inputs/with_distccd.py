@@ -26,7 +26,8 @@ INLINETUNE_DISTCC_CC=inlinetune-CC, DIR/bin first on PATH, DISTCC_HOSTS naming
 the server and nothing else, DISTCC_FALLBACK=0 and DISTCC_SKIP_LOCAL_RETRY=1
 (a job the server refuses or fails fails the compile instead of running
 locally), and its own DISTCC_DIR.  distccd writes its log, one "COMPILE_OK" line
-per job it compiled, to FILE.  Afterwards distccd is stopped and DIR removed;
+per job it compiled, to FILE.  Afterwards, once every connection distccd
+accepted has its summary line in the log, distccd is stopped and DIR removed;
 the exit status is COMMAND's.
 """
 import argparse
@@ -64,6 +65,24 @@ def start_distccd(cmdlist, tmp, log):
                 time.sleep(0.1)
         stop(proc)
     sys.exit("with_distccd.py: distccd did not start (see the log)")
+
+
+def wait_for_summaries(log_path, timeout=30):
+    """distccd's child writes a job's summary (COMPILE_OK ...) after the client
+    has its object, so COMMAND can end before the last line is written:
+    stopping distccd then lost it (9 of 10 COMPILE_OK, seen once in CI).  Waits
+    until each accepted connection has its summary."""
+    deadline = time.time() + timeout
+    while True:
+        with open(log_path, errors="replace") as f:
+            text = f.read()
+        if text.count("(dcc_job_summary)") >= text.count("(dcc_check_client) connection from"):
+            return
+        if time.time() > deadline:
+            print(f"with_distccd.py: a job's summary is still missing from {log_path} after {timeout} s",
+                  file=sys.stderr)
+            return
+        time.sleep(0.05)
 
 
 def stop(proc):
@@ -127,6 +146,7 @@ def main():
                            DISTCC_SKIP_LOCAL_RETRY="1", DISTCC_BACKOFF_PERIOD="0",
                            DISTCC_DIR=os.path.join(shared, "client"))
                 status = subprocess.call(["sh", "-c", " ".join(command)], env=env)
+                wait_for_summaries(args.log)
             finally:
                 stop(proc)
         return status
