@@ -529,7 +529,9 @@ TOOLS_BINS := $(BUILD)/tools/inlinetune $(BUILD)/tools-sanitize/inlinetune $(BUI
 check-tools:
 	@case " $(MAKEFLAGS) " in *" -j"*) jobs= ;; *) jobs=-j$$(nproc) ;; esac; \
 	  $(MAKE) -s --no-print-directory $$jobs $(TOOLS_BINS)
-	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/tools-sanitize/tools_tests --gtest_brief=1
+	rm -rf $(BUILD)/tools-sanitize/decoded-cache
+	ASAN_OPTIONS=detect_leaks=1 INLINETUNE_DECODED_CACHE=$(abspath $(BUILD))/tools-sanitize/decoded-cache \
+	  $(BUILD)/tools-sanitize/tools_tests --gtest_brief=1
 	@set -e; for d in tools tools-sanitize; do \
 	  echo "== tools lit tests with $(BUILD)/$$d/inlinetune"; \
 	  $(LIT) $(LIT_OPTS) --param inlinetune=$(abspath $(BUILD))/$$d/inlinetune \
@@ -554,7 +556,7 @@ FUZZ_TARGETS := log_reader log_reader_elf policy
 FUZZ_FLAGS := $(CXXSTD) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
   -fno-sanitize-recover=all $(WARN)
 FUZZ_SECONDS ?= 600
-FUZZ_LOG_READER_SRCS := tools/read/log_reader.cc tools/read/elf_file.cc $(LOG_DECODE_SRCS) log/format.cc log/records.cc
+FUZZ_LOG_READER_SRCS := tools/read/log_reader.cc tools/read/decoded_cache.cc tools/read/elf_file.cc common/atomic_file.cc $(LOG_DECODE_SRCS) log/format.cc log/records.cc
 FUZZ_LOG_READER_LIBS := -lelf -lzstd -lfmt -lsimdjson
 
 .PHONY: fuzz bench-fuzz check-fuzz

@@ -68,3 +68,7 @@ if os.path.exists('/usr/share/javascript/chart.js/chart.min.js'):
 if shutil.which('chromium'):
     config.available_features.add('chromium')
 config.substitutions.append(('%headless', 'sh ' + os.path.join(here, 'Inputs', 'headless.sh')))
+# The decoded-log cache (docs/cli.md): one for the suite's run, in its
+# build directory, so that tests reading the same logs find each other's
+# entries (their outputs must not change for it) and nothing goes to ~/.cache.
+config.environment['INLINETUNE_DECODED_CACHE'] = os.path.join(config.test_exec_root, 'decoded-cache')

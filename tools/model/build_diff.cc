@@ -484,9 +484,7 @@ BuildDiff stream_diff(const std::vector<std::string> &base_paths,
   // 1. Both builds' logs found, split and checked at once (each on every
   // core, as load_builds reads them), their TUs named.
   const std::vector<std::string> *paths[2] = {&base_paths, &new_paths};
-  ReadOptions read;
-  read.function_sizes = true;
-  read.jobs = jobs;
+  const ReadOptions read = model_read_options(options);
   std::unique_ptr<LogSet> logs[2];
   std::unique_ptr<TuModeller> builds[2];
   std::vector<Diagnostic> said[2];

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/build_model.h"
+#include "model/tu_records.h"
 
 #include "error.h"
 #include "support/hash.h"
@@ -194,188 +195,6 @@ std::string symbol_base(std::string_view symbol) {
 namespace {
 
 constexpr NameId kNoName = UINT32_MAX;
-
-// One TU's records as a reading thread leaves them for the model (read_tu):
-// every name an id into LOCAL, interned into the Build's names when the TU
-// is added, in TU order, so that the model is the one a single thread makes.
-struct ReadTu {
-  struct ReadSite {
-    NameId id, lexical_caller, lexical_caller_symbol, callee, callee_symbol, location;
-    NameId caller_symbol, reason;
-    uint32_t chain_at, chain_len; // ReadTu::chains
-    Pass pass;
-    bool inlined;
-    std::optional<SiteLimit> limit; // its param and params_of local ids too
-  };
-  struct ReadFunction {
-    NameId name, symbol;
-    std::optional<int64_t> size_before, size_after;
-    int64_t inlined_callees;
-    bool out_of_line, never_inline, emitted;
-    std::optional<uint64_t> bytes;
-  };
-  enum class Kind : uint8_t { site, function, problem };
-  struct Entry {
-    Kind kind;
-    uint32_t index; // into sites, functions or problems
-    size_t line;
-  };
-
-  TuHeader header;
-  std::optional<std::string> header_problem;
-  size_t records = 1; // lines, the header included
-  Names local;
-  std::vector<uint64_t> hashes; // Names::hash of each local name
-  std::vector<Entry> entries;   // the records, in line order
-  std::vector<ReadSite> sites;
-  std::vector<NameId> chains; // ReadSite::chain_at
-  std::vector<ReadFunction> functions;
-  std::vector<std::string> problems;
-  std::vector<Site> kept; // LoadOptions::keep_site
-  // What broke off the reading (other than a bad record, a problem), thrown
-  // again when the TU is added: after the problems found before it.
-  std::exception_ptr failure;
-};
-
-// Reads one TU (any thread): its text, header and records.  A record that
-// does not parse becomes a problem; bytes come from the symbol table.
-// HASHES: the local names' hashes too (for interning them into a build's).
-void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options, ReadTu &t,
-             bool hashes = true) {
-  // One RecordReader, Site and Function per thread, reused: a kernel build
-  // has millions of records (bench/tools.sh).
-  thread_local RecordReader reader;
-  thread_local Site whole; // for keep_site
-  thread_local SiteView s;
-  thread_local FunctionView f;
-  try {
-    const std::string text = logs.text(info);
-    // Lines are parsed where they are: the text has room after it.
-    const char *const room = text.data() + text.capacity();
-    // Every line ends in '\n' (LogSet checked); the first is the header.
-    std::string_view rest = text;
-    try {
-      t.header = parse_header(parse_record(take_line(&rest)));
-    } catch (const Error &e) {
-      t.header_problem = e.what();
-    }
-    std::vector<char> has_function; // per local name
-    while (!rest.empty()) {
-      const size_t line = ++t.records;
-      const std::string_view line_text = take_line(&rest);
-      const std::string_view kind =
-          room - (line_text.data() + line_text.size()) >= ptrdiff_t(RecordReader::kPadding)
-              ? reader.parse_padded(line_text)
-              : reader.parse(line_text);
-      try {
-        if (kind == "site") {
-          // Views where nothing keeps the record, else a whole Site.
-          if (options.keep_site) {
-            reader.site(t.header, whole);
-            s.id = whole.id;
-            s.lexical_caller = {whole.lexical_caller.name, whole.lexical_caller.symbol};
-            s.callee = {whole.callee.name, whole.callee.symbol};
-            s.location = whole.location;
-            s.caller.symbol = whole.caller.symbol;
-            s.chain.assign(whole.chain.begin(), whole.chain.end());
-            s.reason = whole.reason;
-            s.pass = whole.pass;
-            s.inlined = whole.inlined;
-            s.limit.reset();
-            if (whole.limit)
-              s.limit =
-                  log::BasicLimit<std::string_view>{whole.limit->param, whole.limit->value,
-                                                    whole.limit->flip_at, whole.limit->params_of};
-          } else {
-            reader.site(t.header, s);
-          }
-          ReadTu::ReadSite r;
-          Names &n = t.local;
-          r.id = n.intern(s.id);
-          r.lexical_caller = n.intern(s.lexical_caller.name);
-          r.lexical_caller_symbol = s.lexical_caller.symbol == s.lexical_caller.name
-                                        ? r.lexical_caller
-                                        : n.intern(s.lexical_caller.symbol);
-          r.callee = n.intern(s.callee.name);
-          r.callee_symbol = s.callee.symbol == s.callee.name ? r.callee : n.intern(s.callee.symbol);
-          r.location = n.intern(s.location);
-          r.caller_symbol = s.caller.symbol == s.lexical_caller.symbol ? r.lexical_caller_symbol
-                                                                       : n.intern(s.caller.symbol);
-          r.reason = n.intern(s.reason);
-          r.chain_at = static_cast<uint32_t>(t.chains.size());
-          r.chain_len = options.copies ? static_cast<uint32_t>(s.chain.size()) : 0;
-          if (options.copies)
-            for (std::string_view c : s.chain)
-              t.chains.push_back(c == s.caller.symbol ? r.caller_symbol : n.intern(c));
-          r.pass = s.pass;
-          r.inlined = s.inlined;
-          if (s.limit)
-            r.limit = SiteLimit{s.limit->value, s.limit->flip_at, n.intern(s.limit->param),
-                                n.intern(s.limit->params_of)};
-          t.entries.push_back({ReadTu::Kind::site, static_cast<uint32_t>(t.sites.size()), line});
-          t.sites.push_back(r);
-          if (options.keep_site && options.keep_site(whole))
-            t.kept.push_back(whole);
-        } else if (kind == "function") {
-          reader.function(f);
-          const NameId symbol = t.local.intern(f.function.symbol);
-          if (symbol >= has_function.size())
-            has_function.resize(t.local.size() * 2);
-          if (has_function[symbol])
-            throw Error("a second function record for {}", f.function.symbol);
-          has_function[symbol] = 1;
-          ReadTu::ReadFunction r;
-          r.symbol = symbol;
-          r.name = f.function.name == f.function.symbol ? symbol : t.local.intern(f.function.name);
-          r.size_before = f.size_before;
-          r.size_after = f.size_after;
-          r.inlined_callees = f.inlined_callees;
-          r.out_of_line = f.out_of_line;
-          r.never_inline = f.never_inline;
-          r.emitted = f.out_of_line;
-          t.entries.push_back(
-              {ReadTu::Kind::function, static_cast<uint32_t>(t.functions.size()), line});
-          t.functions.push_back(r);
-        }
-        // Other records (a later schema's) are not ours to read.
-      } catch (const Error &e) {
-        t.entries.push_back(
-            {ReadTu::Kind::problem, static_cast<uint32_t>(t.problems.size()), line});
-        t.problems.push_back(fmt::format("{} record: {}", kind, e.what()));
-      }
-    }
-  } catch (...) {
-    t.failure = std::current_exception();
-    return;
-  }
-  if (hashes) {
-    t.hashes.resize(t.local.size());
-    for (NameId local = 0; local < t.local.size(); ++local)
-      t.hashes[local] = Names::hash(t.local[local]);
-  }
-
-  // Real bytes: each symbol to the function it counts toward (symbol_owner).
-  if (info.functions) {
-    std::unordered_map<std::string, size_t> by_symbol;
-    for (size_t i = 0; i < t.functions.size(); ++i) {
-      ReadTu::ReadFunction &fn = t.functions[i];
-      fn.bytes = 0;
-      fn.emitted = false;
-      by_symbol.emplace(object_symbol(std::string(t.local[fn.symbol])), i);
-    }
-    for (const auto &[symbol, size] : *info.functions) {
-      std::optional<size_t> owner = symbol_owner(symbol, [&](const std::string &name) {
-        auto it = by_symbol.find(name);
-        return it == by_symbol.end() ? std::nullopt : std::optional<size_t>(it->second);
-      });
-      if (!owner)
-        continue;
-      ReadTu::ReadFunction &fn = t.functions[*owner];
-      *fn.bytes += size;
-      fn.emitted = true;
-    }
-  }
-}
 
 // What adding a TU to a model reuses from one TU to the next.
 struct AddScratch {
@@ -743,12 +562,22 @@ Build TuModeller::model(size_t i, const DiagnosticSink &sink, size_t &errors) {
   return b;
 }
 
+ReadOptions model_read_options(const LoadOptions &options) {
+  ReadOptions read;
+  read.function_sizes = true;
+  read.jobs = options.jobs;
+  if (!options.keep_site) {
+    // One per process: trimmed once, at exit, when anything was stored.
+    static const std::shared_ptr<DecodedCache> cache = DecodedCache::from_environment();
+    read.cache = cache;
+    read.cache_format = kReadTuFormat;
+  }
+  return read;
+}
+
 Build load_build(const std::vector<std::string> &paths, const DiagnosticSink &sink,
                  const LoadOptions &options) {
-  ReadOptions read_options;
-  read_options.function_sizes = true;
-  read_options.jobs = options.jobs;
-  LogSet logs(read_options, sink);
+  LogSet logs(model_read_options(options), sink);
   for (const std::string &path : paths)
     logs.add_path(path);
   return build_model(logs, sink, options);

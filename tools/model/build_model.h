@@ -242,6 +242,12 @@ struct LoadOptions {
   size_t jobs = 0;
 };
 
+// How the model reads logs: with their symbol tables, on OPTIONS.jobs
+// threads, through the decoded-log cache (read/decoded_cache.h; the
+// environment says where, or that it is off) unless records are kept whole
+// (OPTIONS.keep_site: they come from the text).
+ReadOptions model_read_options(const LoadOptions &options);
+
 // Reads PATHS (build directories, objects, archives, .jsonl logs) with their
 // symbol tables and builds the model.  Problems are reported to SINK (from
 // the calling thread, in the order one thread would find them) and counted

@@ -88,6 +88,16 @@ int64_t mtime_ns(const struct stat &st) {
   return int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 }
 
+// Whether FD's file is as BEFORE says (its size, mtime and ctime): read
+// whole in between, its identity can name the key of its bytes
+// (DecodedCache::remember).
+bool unchanged_since(int fd, const struct stat &before) {
+  struct stat now;
+  return fstat(fd, &now) == 0 && now.st_size == before.st_size &&
+         mtime_ns(now) == mtime_ns(before) && now.st_ctim.tv_sec == before.st_ctim.tv_sec &&
+         now.st_ctim.tv_nsec == before.st_ctim.tv_nsec;
+}
+
 // A TU's text read again from its .jsonl file (TuInfo::file): the same
 // bytes, or Error.
 std::string reread(const TuInfo &tu) {
@@ -116,9 +126,18 @@ std::string reread(const TuInfo &tu) {
   return out;
 }
 
+// Whether the TU's text can be had: a TU from the decoded-log cache that
+// was read from an object has none.
+bool has_text(const TuInfo &tu) {
+  return !tu.file.empty() || !tu.packed.empty();
+}
+
 std::string unpack(const TuInfo &tu) {
   if (!tu.file.empty())
     return reread(tu);
+  if (!has_text(tu))
+    throw Error("{}: internal error: TU {} came from the decoded-log cache, without its text",
+                tu.origin, tu.index);
   std::string out;
   out.reserve(tu.size + LogSet::kTextPadding);
   out.resize(tu.size);
@@ -591,18 +610,36 @@ void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, boo
     return;
   }
   size_t id = begin_origin(true, std::move(functions));
-  TuSplitter split = splitter(display, id);
   for (const std::string &problem : log->problems)
     report(Diagnostic::Level::error, display, problem);
+  // The decoded-log cache: the section's frames, as they are, are the key.
+  std::unique_ptr<CacheKey> key = log->problems.empty() ? stream_key("object") : nullptr;
+  if (key) {
+    for (std::string_view payload : log->payloads) {
+      key->add_number(payload.size());
+      key->add(payload);
+    }
+    const std::string hex = key->hex();
+    if (std::optional<std::vector<CachedTu>> hit = options_.cache->find(hex, true)) {
+      add_cached(id, display, hex, std::move(*hit));
+      return;
+    }
+    origins_[id].cache_key = hex;
+  }
+  TuSplitter split = splitter(display, id);
+  bool broke = false;
   for (std::string_view payload : log->payloads) {
     try {
       decode_frames_into(split, id, payload);
     } catch (const Error &e) {
       split.abandon();
+      broke = true;
       report(Diagnostic::Level::error, display, e.what());
     }
   }
   end_origin(display, split);
+  if (key)
+    store_split(id, split, !broke);
 }
 
 void LogSet::read_jsonl(const std::string &path, const std::string &display) {
@@ -612,17 +649,53 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
   ++stats_.files;
   size_t id = begin_origin(false, nullptr);
   struct stat st;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+  const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  if (regular) {
     origins_[id].file = path;
     origins_[id].file_size = static_cast<uint64_t>(st.st_size);
     origins_[id].file_mtime_ns = mtime_ns(st);
   }
-  TuSplitter split = splitter(display, id);
   const std::unique_ptr<char[]> buf(new char[kReadChunk]); // not cleared: read() fills it
   ssize_t got;
-  while ((got = read(fd, buf.get(), kReadChunk)) > 0)
+  // The decoded-log cache: the file's bytes are the key, read once to find
+  // it (unless the cache knows the file: DecodedCache::key_of_file), and
+  // again as they are split, so that a file that changed in between is not
+  // stored under the old bytes' key.
+  std::unique_ptr<CacheKey> key = regular ? stream_key("jsonl") : nullptr;
+  std::string hex;
+  if (key) {
+    std::optional<std::string> known = options_.cache->key_of_file(st);
+    if (known) {
+      hex = *known;
+    } else {
+      while ((got = read(fd, buf.get(), kReadChunk)) > 0)
+        key->add(std::string_view(buf.get(), static_cast<size_t>(got)));
+      if (got == 0)
+        hex = key->hex();
+    }
+    // The payloads stay on disk: the text is there if they go.
+    std::optional<std::vector<CachedTu>> hit;
+    if (!hex.empty() && (hit = options_.cache->find(hex, false))) {
+      if (!known && unchanged_since(fd, st))
+        options_.cache->remember(st, hex);
+      close(fd);
+      add_cached(id, display, hex, std::move(*hit));
+      return;
+    }
+    key = !hex.empty() && lseek(fd, 0, SEEK_SET) == 0 ? stream_key("jsonl") : nullptr;
+    if (key)
+      origins_[id].cache_key = hex;
+    else if (lseek(fd, 0, SEEK_SET) != 0)
+      throw Error(std::strerror(errno));
+  }
+  TuSplitter split = splitter(display, id);
+  while ((got = read(fd, buf.get(), kReadChunk)) > 0) {
     split.feed(std::string_view(buf.get(), static_cast<size_t>(got)));
+    if (key)
+      key->add(std::string_view(buf.get(), static_cast<size_t>(got)));
+  }
   int err = errno;
+  const bool unchanged = got == 0 && unchanged_since(fd, st);
   close(fd);
   if (got < 0) {
     split.abandon();
@@ -631,6 +704,12 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
     split.end_stream();
   }
   end_origin(display, split);
+  if (!key)
+    return;
+  const bool same = got == 0 && key->hex() == hex;
+  store_split(id, split, same);
+  if (same && unchanged)
+    options_.cache->remember(st, hex);
 }
 
 void LogSet::add_log(const std::string &origin, std::string_view data, bool compressed,
@@ -687,39 +766,28 @@ TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
       [this](const Diagnostic &d) { report(d.level, d.file, d.message); },
       [this, origin, origin_id](TuText &&tu) {
         const Origin &from = origins_[origin_id];
-        TuInfo info;
+        TuInfo info =
+            new_tu(origin_id, origin, tu.index, tu.lines, tu.size, tu.digest, tu.offset);
         auto object = tu.header.find("object");
-        if (object != tu.header.end() && object->is_string() && !object->empty())
-          info.object = object->get<std::string>();
-        else
-          info.object = origin;
+        const bool has_object = object != tu.header.end() && object->is_string() && !object->empty();
+        info.object = has_object ? object->get<std::string>() : origin;
         try {
           TuHeader header = parse_header(tu.header);
           info.header_source = std::move(header.source);
           info.header_object = std::move(header.object);
         } catch (...) { // the model reports it, reading the header again
         }
-        info.origin = origin;
-        info.index = tu.index;
-        info.records = tu.lines;
-        info.from_object = from.from_object;
-        info.functions = from.functions;
-        info.size = tu.size;
-        info.digest = tu.digest;
-        if (!from.file.empty()) {
-          info.file = from.file;
-          info.file_offset = tu.offset;
-          info.file_size = from.file_size;
-          info.file_mtime_ns = from.file_mtime_ns;
-        } else if (!from.frame.empty() && tu.offset == 0 && tu.size == from.frame_text) {
-          info.packed.assign(from.frame); // decompresses to exactly this text
-        } else {
-          info.packed = pack(tu.text);
+        if (from.file.empty()) // else read again from the file
+          info.packed = !from.frame.empty() && tu.offset == 0 && tu.size == from.frame_text
+                            ? std::string(from.frame) // decompresses to exactly this text
+                            : pack(tu.text);
+        if (!from.cache_key.empty()) {
+          info.cache_key = from.cache_key;
+          origins_[origin_id].cached.push_back(CachedTu{tu.index, tu.lines, tu.size, tu.digest,
+                                                        tu.offset, has_object ? info.object : "",
+                                                        info.header_source, info.header_object, "", ""});
         }
-        info.origin_id = origin_id;
-        info.sequence = tus_.size();
-        ++origins_[origin_id].tus;
-        tus_.push_back(std::move(info));
+        add_tu(std::move(info));
       });
   split.keep_text(origins_[origin_id].file.empty()); // else read again from the file
   return split;
@@ -728,6 +796,72 @@ TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
 void LogSet::end_origin(const std::string &origin, const TuSplitter &split) {
   if (split.tus() == 0 && split.errors() == 0)
     report(Diagnostic::Level::error, origin, "empty log: no TU header");
+}
+
+TuInfo LogSet::new_tu(size_t origin_id, const std::string &origin, size_t index, size_t lines,
+                      size_t size, uint64_t digest, uint64_t offset) const {
+  const Origin &from = origins_[origin_id];
+  TuInfo info;
+  info.origin = origin;
+  info.index = index;
+  info.records = lines;
+  info.from_object = from.from_object;
+  info.functions = from.functions;
+  info.size = size;
+  info.digest = digest;
+  if (!from.file.empty()) {
+    info.file = from.file;
+    info.file_offset = offset;
+    info.file_size = from.file_size;
+    info.file_mtime_ns = from.file_mtime_ns;
+  }
+  info.origin_id = origin_id;
+  return info;
+}
+
+void LogSet::add_tu(TuInfo &&info) {
+  info.sequence = tus_.size();
+  ++origins_[info.origin_id].tus;
+  tus_.push_back(std::move(info));
+}
+
+std::unique_ptr<CacheKey> LogSet::stream_key(std::string_view kind) const {
+  if (!options_.cache)
+    return nullptr;
+  auto key = std::make_unique<CacheKey>();
+  key->add(kind);
+  key->add_number(options_.cache_format.size());
+  key->add(options_.cache_format);
+  key->add_number(options_.max_tu_bytes); // it changes what is split
+  return key;
+}
+
+void LogSet::add_cached(size_t origin_id, const std::string &origin, const std::string &key,
+                        std::vector<CachedTu> &&tus) {
+  for (CachedTu &tu : tus) {
+    TuInfo info = new_tu(origin_id, origin, tu.index, tu.lines, tu.size, tu.digest, tu.offset);
+    info.object = tu.object.empty() ? origin : std::move(tu.object);
+    info.header_source = std::move(tu.header_source);
+    info.header_object = std::move(tu.header_object);
+    info.decoded = std::move(tu.payload);
+    if (info.decoded.empty())
+      info.decoded_file = std::move(tu.payload_file);
+    // A payload gone or damaged since find() is made again from the text.
+    info.cache_key = key;
+    add_tu(std::move(info));
+  }
+}
+
+void LogSet::store_split(size_t origin_id, const TuSplitter &split, bool keep) {
+  Origin &origin = origins_[origin_id];
+  if (keep && split.errors() == 0 && !origin.cached.empty()) {
+    options_.cache->store_stream(origin.cache_key, origin.cached);
+  } else {
+    for (TuInfo &tu : tus_)
+      if (tu.origin_id == origin_id)
+        tu.cache_key.clear();
+  }
+  origin.cached = {};
 }
 
 // Copies of a TU (same object, same text) are kept once: the copy from an
@@ -756,9 +890,19 @@ const std::vector<TuInfo> &LogSet::finish() {
     while (j < order.size() && same_copy_key(tus_[order[i]], tus_[order[j]]))
       ++j;
     if (j - i > 1) {
-      std::string kept = unpack(tus_[order[i]]);
-      for (size_t k = i + 1; k < j; ++k)
-        drop[order[k]] = unpack(tus_[order[k]]) == kept; // else a hash collision: keep both
+      // Texts compared, else a hash collision: keep both.  A TU from the
+      // decoded-log cache may have no text: its payload is compared, or,
+      // beside a TU read from its text, the digests are trusted.
+      const TuInfo &first = tus_[order[i]];
+      const std::string kept = has_text(first) ? unpack(first) : std::string();
+      for (size_t k = i + 1; k < j; ++k) {
+        const TuInfo &copy = tus_[order[k]];
+        if (has_text(first) && has_text(copy))
+          drop[order[k]] = unpack(copy) == kept;
+        else
+          drop[order[k]] = first.decoded.empty() || copy.decoded.empty() ||
+                           first.decoded == copy.decoded;
+      }
     }
     i = j;
   }
@@ -790,9 +934,22 @@ std::string LogSet::text(const TuInfo &tu) const {
   return unpack(tu);
 }
 
+std::optional<std::string> LogSet::decoded(const TuInfo &tu) const {
+  if (!tu.decoded.empty())
+    return tu.decoded;
+  return options_.cache->load(tu.decoded_file);
+}
+
+void LogSet::store_decoded(const TuInfo &tu, std::string_view payload) const {
+  if (options_.cache && !tu.cache_key.empty())
+    options_.cache->store_payload(tu.cache_key, tu.index, payload);
+}
+
 void LogSet::release(size_t i) {
   TuInfo &tu = tus_[i];
   std::string().swap(tu.packed);
+  std::string().swap(tu.decoded);
+  std::string().swap(tu.decoded_file);
   tu.functions.reset();
 }
 

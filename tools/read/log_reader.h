@@ -7,6 +7,7 @@
 // live and how duplicates are resolved: docs/log-format.md.
 #pragma once
 
+#include "read/decoded_cache.h"
 #include "read/elf_file.h"
 
 #include "decode.h"
@@ -142,6 +143,13 @@ struct ReadOptions {
   // Threads to read a directory's files with (0: worker_threads(),
   // tools/support/parallel.h); what is read is the same whatever their number.
   size_t jobs = 1;
+  // The decoded-log cache (null: none).  A stream found there is not split
+  // again: its TUs come with their payloads (TuInfo::decoded) and without
+  // text, so only a reader that never needs the text (the model's, which
+  // parses each TU once: LoadOptions::keep_site unset) sets it.
+  std::shared_ptr<DecodedCache> cache;
+  // The payloads' format (tools/model/tu_records.h): part of every key.
+  std::string cache_format;
 };
 
 // A TU in a LogSet.
@@ -173,6 +181,15 @@ struct TuInfo {
   uint64_t digest = 0; // text_digest() of the text
   size_t origin_id = 0;
   size_t sequence = 0;
+  // From the decoded-log cache: the payload (LogSet::decoded), or for a TU
+  // of a .jsonl file, whose text can be read again, where it is stored; the
+  // text is then not kept.
+  std::string decoded, decoded_file;
+  bool from_cache() const { return !decoded.empty() || !decoded_file.empty(); }
+  // The key of its stream, when the cache is on and the stream was read
+  // without errors: the model stores the TU's payload under it
+  // (LogSet::store_decoded).
+  std::string cache_key;
 };
 
 struct ReadStats {
@@ -218,6 +235,12 @@ public:
   // line (RecordReader::parse_padded).
   static constexpr size_t kTextPadding = 64;
   std::string text(const TuInfo &tu) const;
+  // A TU from the decoded-log cache (TuInfo::from_cache): its payload, or
+  // nullopt when its file is gone or damaged since (then its text serves).
+  std::optional<std::string> decoded(const TuInfo &tu) const;
+  // The payload the model made of TU's text, for the cache (nothing when
+  // the TU has no cache key).
+  void store_decoded(const TuInfo &tu, std::string_view payload) const;
   // TU I of finish()'s list is done with: its kept text and its object's
   // symbol sizes (TuInfo::functions, when no other TU shares them) are
   // freed, so that a caller that reads each TU once holds only those not
@@ -243,6 +266,10 @@ private:
     // fifth of `inlinetune diff`'s time on a kernel's objects.
     std::string_view frame;
     size_t frame_text = 0;
+    // Its key in the decoded-log cache ("" when not cached) and its TUs as
+    // the cache keeps them, filled as they are split.
+    std::string cache_key;
+    std::vector<CachedTu> cached;
   };
   using FileId = std::tuple<uint64_t, uint64_t, uint64_t>; // device, inode, archive offset
 
@@ -261,6 +288,20 @@ private:
   size_t begin_origin(bool from_object, std::shared_ptr<const FunctionSizes> functions);
   TuSplitter splitter(const std::string &origin, size_t origin_id);
   void end_origin(const std::string &origin, const TuSplitter &splitter);
+  // A new key in the decoded-log cache for a stream of KIND, its bytes yet
+  // to be added; null when the cache is off.
+  std::unique_ptr<CacheKey> stream_key(std::string_view kind) const;
+  // A stream found in the cache under KEY: its TUs added as split before.
+  void add_cached(size_t origin_id, const std::string &origin, const std::string &key,
+                  std::vector<CachedTu> &&tus);
+  // The fields of a TU of ORIGIN_ID that splitting gives, and adding it.
+  TuInfo new_tu(size_t origin_id, const std::string &origin, size_t index, size_t lines,
+                size_t size, uint64_t digest, uint64_t offset) const;
+  void add_tu(TuInfo &&info);
+  // After ORIGIN_ID's stream was split with a cache key: it is stored when
+  // KEEP and it had no errors; else its TUs lose their key (their payloads
+  // would never be found).
+  void store_split(size_t origin_id, const TuSplitter &split, bool keep);
   bool first_time(FileId id) { return seen_.insert(id).second; }
   void report(Diagnostic::Level level, const std::string &file, const std::string &message);
 
