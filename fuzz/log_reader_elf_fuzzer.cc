@@ -79,7 +79,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   if (file_kind(data) == FileKind::thin_archive && !stays_inside(path, data))
     return 0;
   write_file(path, data);
-  LogSet set(ReadOptions{true}, [](const Diagnostic &d) {
+  ReadOptions options; // no decoded-log cache: the text is read back below
+  options.function_sizes = true;
+  LogSet set(options, [](const Diagnostic &d) {
     if (d.message.empty()) {
       std::fprintf(stderr, "log_reader_elf fuzzer: empty diagnostic\n");
       std::abort();
