@@ -34,6 +34,9 @@ constexpr size_t kHeaderSize = sizeof kMagic + 1 + 8 + 8;
 constexpr uint64_t kDefaultMaxBytes = uint64_t(4) << 30;
 // A temporary file this old was left by a process that died while writing.
 constexpr time_t kStaleTempSeconds = 3600;
+// A stream used this recently is not trimmed: a reader that found it may
+// still have to load its payloads (DecodedCache::load).
+constexpr time_t kInUseSeconds = 3600;
 
 bool write_all(int fd, std::string_view data) {
   while (!data.empty()) {
@@ -225,15 +228,11 @@ std::optional<std::vector<CachedTu>> DecodedCache::find(const std::string &key, 
     return std::nullopt;
   for (CachedTu &tu : tus) {
     tu.payload_file = path(key, tu.index);
-    if (!payloads) {
-      if (access(tu.payload_file.c_str(), R_OK) != 0)
-        return std::nullopt;
-      continue;
-    }
     std::optional<std::string> payload = read(tu.payload_file, "T");
     if (!payload)
       return std::nullopt;
-    tu.payload = std::move(*payload);
+    if (payloads)
+      tu.payload = std::move(*payload);
   }
   // Used now: the last to go when the cache is trimmed.
   utimensat(AT_FDCWD, stream_path.c_str(), nullptr, 0);
@@ -329,7 +328,7 @@ void DecodedCache::trim() {
             [](const auto &a, const auto &b) { return a.first < b.first; });
   const uint64_t goal = max_bytes_ / 10 * 9;
   for (const auto &[used, g] : order) {
-    if (total <= goal)
+    if (total <= goal || now - used < kInUseSeconds)
       break;
     for (const fs::path &f : g->files)
       unlink(f.c_str());

@@ -13,8 +13,9 @@
 // Keys are XXH3-128 of the stream's bytes, the payload's format and the
 // reading options that change the split, so a changed log, a new payload
 // format or another limit is another key; nothing is ever updated in
-// place.  Only streams read without errors are kept (errors are reported
-// from the text, every time).  Files are written whole (common/atomic_file.h)
+// place.  Only streams split without errors are kept (a bad line is
+// reported from the text, every time); a record the model finds of the
+// wrong shape is part of its TU's payload, and reported alike.  Files are written whole (common/atomic_file.h)
 // with a checksum, and a file that does not check is a miss; the cache never
 // changes what a command prints (testsuite/tools/decoded-cache.test).  Where
 // it is, its size and how to turn it off: docs/cli.md, "The decoded-log
@@ -74,16 +75,18 @@ public:
 
   DecodedCache(std::string dir, uint64_t max_bytes);
   // Trims the cache to its limit when this process stored anything: the
-  // streams used least recently go first (a hit touches its entry).
+  // streams used least recently go first (a hit touches its entry), but
+  // never one used in the last hour, whose payloads a reader that found it
+  // (this process or another) may still have to load.
   ~DecodedCache();
   DecodedCache(const DecodedCache &) = delete;
   DecodedCache &operator=(const DecodedCache &) = delete;
 
   // The stream's TUs, when the stream and every one of its TUs' payloads
-  // are stored; nullopt otherwise.  With PAYLOADS, the payloads are read
-  // and must check; else only where they are is given, for a reader that
-  // can fall back on the text when load() fails (the cache may be trimmed
-  // by another process in between).  Safe to call from several threads at
+  // are stored and check; nullopt otherwise.  With PAYLOADS they come with
+  // their payloads; else with where they are, for load() when each TU is
+  // modelled (the payloads of a kernel's objects are some 100 MB: read
+  // twice, but never all held).  Safe to call from several threads at
   // once, as are the others.
   std::optional<std::vector<CachedTu>> find(const std::string &key, bool payloads);
   // A payload find() left in its file; nullopt when it is gone or does not

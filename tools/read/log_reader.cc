@@ -620,7 +620,7 @@ void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, boo
       key->add(payload);
     }
     const std::string hex = key->hex();
-    if (std::optional<std::vector<CachedTu>> hit = options_.cache->find(hex, true)) {
+    if (std::optional<std::vector<CachedTu>> hit = options_.cache->find(hex, false)) {
       add_cached(id, display, hex, std::move(*hit));
       return;
     }
@@ -663,8 +663,9 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
   // stored under the old bytes' key.
   std::unique_ptr<CacheKey> key = regular ? stream_key("jsonl") : nullptr;
   std::string hex;
+  std::optional<std::string> known; // the key the file's identity names
   if (key) {
-    std::optional<std::string> known = options_.cache->key_of_file(st);
+    known = options_.cache->key_of_file(st);
     if (known) {
       hex = *known;
     } else {
@@ -673,7 +674,6 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
       if (got == 0)
         hex = key->hex();
     }
-    // The payloads stay on disk: the text is there if they go.
     std::optional<std::vector<CachedTu>> hit;
     if (!hex.empty() && (hit = options_.cache->find(hex, false))) {
       if (!known && unchanged_since(fd, st))
@@ -682,11 +682,14 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
       add_cached(id, display, hex, std::move(*hit));
       return;
     }
-    key = !hex.empty() && lseek(fd, 0, SEEK_SET) == 0 ? stream_key("jsonl") : nullptr;
+    if (lseek(fd, 0, SEEK_SET) != 0) {
+      const int err = errno;
+      close(fd);
+      throw Error(std::strerror(err));
+    }
+    key = hex.empty() ? nullptr : stream_key("jsonl");
     if (key)
       origins_[id].cache_key = hex;
-    else if (lseek(fd, 0, SEEK_SET) != 0)
-      throw Error(std::strerror(errno));
   }
   TuSplitter split = splitter(display, id);
   while ((got = read(fd, buf.get(), kReadChunk)) > 0) {
@@ -708,7 +711,7 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
     return;
   const bool same = got == 0 && key->hex() == hex;
   store_split(id, split, same);
-  if (same && unchanged)
+  if (same && unchanged && !known)
     options_.cache->remember(st, hex);
 }
 
@@ -843,10 +846,9 @@ void LogSet::add_cached(size_t origin_id, const std::string &origin, const std::
     info.object = tu.object.empty() ? origin : std::move(tu.object);
     info.header_source = std::move(tu.header_source);
     info.header_object = std::move(tu.header_object);
-    info.decoded = std::move(tu.payload);
-    if (info.decoded.empty())
-      info.decoded_file = std::move(tu.payload_file);
-    // A payload gone or damaged since find() is made again from the text.
+    info.decoded_file = std::move(tu.payload_file);
+    // A payload gone or damaged since find() is made again from the text
+    // (a .jsonl file's; an object's text is not kept: LogSet::decoded).
     info.cache_key = key;
     add_tu(std::move(info));
   }
@@ -891,8 +893,9 @@ const std::vector<TuInfo> &LogSet::finish() {
       ++j;
     if (j - i > 1) {
       // Texts compared, else a hash collision: keep both.  A TU from the
-      // decoded-log cache may have no text: its payload is compared, or,
-      // beside a TU read from its text, the digests are trusted.
+      // decoded-log cache may have no text: then the stream's 128-bit key
+      // and the TU's place in it stand for its bytes, or beside a TU read
+      // from its text, the digests are trusted.
       const TuInfo &first = tus_[order[i]];
       const std::string kept = has_text(first) ? unpack(first) : std::string();
       for (size_t k = i + 1; k < j; ++k) {
@@ -900,8 +903,8 @@ const std::vector<TuInfo> &LogSet::finish() {
         if (has_text(first) && has_text(copy))
           drop[order[k]] = unpack(copy) == kept;
         else
-          drop[order[k]] = first.decoded.empty() || copy.decoded.empty() ||
-                           first.decoded == copy.decoded;
+          drop[order[k]] = !first.from_cache() || !copy.from_cache() ||
+                           first.decoded_file == copy.decoded_file;
       }
     }
     i = j;
@@ -935,9 +938,12 @@ std::string LogSet::text(const TuInfo &tu) const {
 }
 
 std::optional<std::string> LogSet::decoded(const TuInfo &tu) const {
-  if (!tu.decoded.empty())
-    return tu.decoded;
-  return options_.cache->load(tu.decoded_file);
+  std::optional<std::string> payload = options_.cache->load(tu.decoded_file);
+  if (!payload && !has_text(tu))
+    throw Error("{}: TU {}: its entry in the decoded-log cache ({}) changed or went away while it "
+                "was being read; run the command again (or with INLINETUNE_DECODED_CACHE=off)",
+                tu.origin, tu.index, options_.cache->dir());
+  return payload;
 }
 
 void LogSet::store_decoded(const TuInfo &tu, std::string_view payload) const {
@@ -948,7 +954,6 @@ void LogSet::store_decoded(const TuInfo &tu, std::string_view payload) const {
 void LogSet::release(size_t i) {
   TuInfo &tu = tus_[i];
   std::string().swap(tu.packed);
-  std::string().swap(tu.decoded);
   std::string().swap(tu.decoded_file);
   tu.functions.reset();
 }

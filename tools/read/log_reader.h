@@ -181,11 +181,10 @@ struct TuInfo {
   uint64_t digest = 0; // text_digest() of the text
   size_t origin_id = 0;
   size_t sequence = 0;
-  // From the decoded-log cache: the payload (LogSet::decoded), or for a TU
-  // of a .jsonl file, whose text can be read again, where it is stored; the
-  // text is then not kept.
-  std::string decoded, decoded_file;
-  bool from_cache() const { return !decoded.empty() || !decoded_file.empty(); }
+  // From the decoded-log cache: where its payload is (LogSet::decoded reads
+  // it); the text is then not kept.
+  std::string decoded_file;
+  bool from_cache() const { return !decoded_file.empty(); }
   // The key of its stream, when the cache is on and the stream was read
   // without errors: the model stores the TU's payload under it
   // (LogSet::store_decoded).
@@ -236,7 +235,9 @@ public:
   static constexpr size_t kTextPadding = 64;
   std::string text(const TuInfo &tu) const;
   // A TU from the decoded-log cache (TuInfo::from_cache): its payload, or
-  // nullopt when its file is gone or damaged since (then its text serves).
+  // nullopt when its file is gone or damaged since find() checked it, and
+  // the TU's text can serve (a .jsonl file's); Error when it cannot (an
+  // object's: its text is not kept).
   std::optional<std::string> decoded(const TuInfo &tu) const;
   // The payload the model made of TU's text, for the cache (nothing when
   // the TU has no cache key).
