@@ -435,8 +435,11 @@ $(GUESTPROF_BUILD)/plugin.o: guestprof/plugin.cc $(GUESTPROF_HDRS) $(QEMU_PLUGIN
 	@test -n "$(QEMU_PLUGIN_SRC)$(filter-out $(QEMU_PLUGIN_SRC)/qemu-plugin.h,$(QEMU_PLUGIN_H))" || \
 	  { echo "guestprof: no qemu-system-arm installed, so no QEMU plugin header to build against; run 'make deps'" >&2; exit 1; }
 	@mkdir -p $(@D)
+	@! grep -q '^#include <glib.h>' $(QEMU_PLUGIN_H) || pkg-config --exists glib-2.0 || \
+	  { echo "guestprof: $(QEMU_PLUGIN_H) includes glib.h (QEMU 8 on): install glib's headers (libglib2.0-dev, pkgconf)" >&2; exit 1; }
 	@echo "  CXX     $@ (against $(QEMU_PLUGIN_H))"
-	@$(CXX) $(GUESTPROF_CXXFLAGS) -I$(dir $(QEMU_PLUGIN_H)) -c $< -o $@
+	@$(CXX) $(GUESTPROF_CXXFLAGS) -I$(dir $(QEMU_PLUGIN_H)) \
+	  $$(grep -q '^#include <glib.h>' $(QEMU_PLUGIN_H) && pkg-config --cflags glib-2.0) -c $< -o $@
 
 $(GUESTPROF_BUILD)/guestprof.so: $(GUESTPROF_BUILD)/plugin.o $(patsubst %.cc,$(GUESTPROF_OBJ)/%.o,$(GUESTPROF_SRCS)) \
   scripts/guestprof-probe.sh

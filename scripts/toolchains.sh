@@ -66,8 +66,10 @@ done
 # the cross compilers, which these roots do not install), the Chart.js that
 # `inlinetune report` inlines, and dpkg-dev for scripts/qemu-plugin-src.sh,
 # which fetches the root's own QEMU's plugin header for guestprof from the
-# suite's source package (the deb-src line, make_root below).
-common_packages+=(libc6-dev-arm64-cross libjs-chart.js dpkg-dev)
+# suite's source package (the deb-src line, make_root below), and glib's
+# headers with pkgconf: QEMU's qemu-plugin.h includes glib.h from QEMU 8 on
+# (trixie's is 10.0).
+common_packages+=(libc6-dev-arm64-cross libjs-chart.js dpkg-dev libglib2.0-dev pkgconf)
 
 gcc_packages() { # MAJOR
   echo "gcc-$1 g++-$1 gcc-$1-plugin-dev gcc-$1-aarch64-linux-gnu g++-$1-aarch64-linux-gnu gcc-$1-plugin-dev-aarch64-linux-gnu"
