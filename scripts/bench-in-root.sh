@@ -30,7 +30,8 @@
 #      build/SUITE/ by the root's g++, guestprof against the root's own
 #      QEMU's qemu-plugin.h (scripts/qemu-plugin-src.sh, from the suite's
 #      qemu source package), not the host's: a TCG plugin must be built for
-#      the QEMU that loads it;
+#      the QEMU that loads it (not with PROFILE_MODELS=none: no profiling
+#      boots);
 #   4. in the root: bench/demo.sh or bench/bench-kernel.sh; output in
 #      build/SUITE/demo/ or build/SUITE/bench/kernel/.
 # --print: checks the arguments and prints the commands of steps 3 and 4,
@@ -77,8 +78,12 @@ grep -qx -- "$CC_SMALL" <<<"$ccs" ||
 
 # The plugin and guestprof, built in the root by its own g++ (into
 # build/SUITE/); INLINETUNE_COMMIT from the host's git, which the root lacks.
+# guestprof only for profiling boots: PROFILE_MODELS=none has none (and a
+# root whose mirror lacks its qemu source package cannot build it).
 commit=${INLINETUNE_COMMIT:-unknown}
-build_cmd=(make -j"${KT_JOBS:-$(nproc)}" plugin guestprof TARGET_CC="$CC_SMALL" INLINETUNE_COMMIT="$commit")
+targets=(plugin)
+[ "${PROFILE_MODELS:-n1+small}" = none ] || targets+=(guestprof)
+build_cmd=(make -j"${KT_JOBS:-$(nproc)}" "${targets[@]}" TARGET_CC="$CC_SMALL" INLINETUNE_COMMIT="$commit")
 case $target in
   demo) bench_cmd=(bash bench/demo.sh) ;;
   bench-kernel) bench_cmd=(bash bench/bench-kernel.sh "$@") ;;
