@@ -40,8 +40,8 @@ set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
-# suite_gccs, the suites' one definition.
-# shellcheck source=toolchains.sh
+# suite_gccs (the suites' one definition) and cache.
+# shellcheck source-path=SCRIPTDIR source=toolchains.sh
 . "$here/toolchains.sh"
 die() { echo "bench-in-root: error: $*" >&2; exit 1; }
 usage() { echo "usage: bench-in-root.sh [--print] demo|bench-kernel [VARIANT...]   (SUITE=trixie|forky KLINE=LINE CC_SMALL=CC)" >&2; exit 2; }
@@ -63,7 +63,7 @@ suite=${SUITE:-}
 suite_gccs "$suite" >/dev/null 2>&1 || { echo "bench-in-root: unknown SUITE '$suite' (trixie, forky)" >&2; exit 2; }
 
 # The kernel lines and their suites: harness/kernel.sh's one definition.
-lines=$(KLINE= KSRC= bash -c '. "$1/harness/kernel.sh" && for l in "${KT_LINES[@]}"; do echo "$l ${KT_LINE_SUITE[$l]}"; done' _ "$repo")
+lines=$(KLINE='' KSRC='' bash -c '. "$1/harness/kernel.sh" && for l in "${KT_LINES[@]}"; do echo "$l ${KT_LINE_SUITE[$l]}"; done' _ "$repo")
 if [ -z "${KLINE:-}" ]; then
   KLINE=$(awk -v s="$suite" '$2 == s { print $1 }' <<<"$lines")
 fi
@@ -119,7 +119,7 @@ if [ -n "${KSRC:-}" ]; then
     *) binds=(--bind "$KSRC") ;;
   esac
 else
-  KLINE=$KLINE KSRC= KT_TOOL=bench-in-root bash "$repo/harness/run.sh" - kt_ensure_ksrc
+  KLINE=$KLINE KSRC='' KT_TOOL=bench-in-root bash "$repo/harness/run.sh" - kt_ensure_ksrc
 fi
 if [ "$target" = bench-kernel ] && [ "${SERVERS-redis memcached nginx}" != none ] && [ -n "${SERVERS-x}" ]; then
   # Debian's arm64 server packages, fetched where dpkg has arm64 (the host;
