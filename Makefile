@@ -25,12 +25,14 @@
 #   make deb                  Debian packages into build/deb/: inlinetune (the CLI) and one per compiler's plugin
 #   make man, make completion the man pages and the bash completion, from the CLI's --help, into build/man/
 #   make demo                 install deps, build, run the demo on Debian's linux-source-6.1
+#                             (SUITE=trixie|forky KLINE= CC_SMALL=: in that root, with its compiler; docs/kernel.md)
 #   make golden-update        rewrite testsuite/golden/expected/ (for a change meant to change output)
 #   make small-kernel         build the small arm64 kernel as VARIANTS (default: baseline plugin-rfc)
 #   make selftests            boot VARIANTS under QEMU, run the kernel's ftrace selftests on each
 #   make bench-overhead       compile-time overhead of the plugin against --param
 #   make bench-log            what the decision log costs and weighs against GCC's own reports
 #   make bench-kernel         kernel variants: selftests, workloads in instructions per op, HTML reports
+#                             (KSRC=, CC_SMALL=, KLINE=; SUITE=: in a root of make toolchains, as the demo)
 #   make bench-tools          how fast inlinetune reads a whole kernel's logs (summary, diff, explain, db)
 #   make bench-fuzz           fuzz the log reader and the policy parser (FUZZ_SECONDS each)
 #   make bench-fullkernel     arm64 defconfig built with and without the plugin: crashes, warnings, links, logs, cost
@@ -317,12 +319,32 @@ check-readme: $(BUILD)/$(README_CC)/inlinetune.so tools
 	@KT_TOOL=check-readme bash harness/run.sh - kt_ensure_kobj $(README_CC)
 	$(LIT) $(LIT_OPTS) --param build=$(abspath $(BUILD)) testsuite/readme
 
+# The demo and bench-kernel in a root of `make toolchains` (docs/kernel.md,
+# "The demo and bench-kernel in a root"): SUITE=trixie or forky runs them
+# there through scripts/bench-in-root.sh, the kernels built by that root's
+# CC_SMALL (default its newest aarch64 cross GCC) from kernel line KLINE
+# (default the suite's own: trixie 6.12, forky 7.2) or KSRC=; the plugin
+# and guestprof (against the root's QEMU) are built in the root, the CLI is
+# the host's (RELOCATABLE_CLI).  The host's deps and `all` are not made:
+# only the `boot` packages, for the initramfs's busybox in the cache.  The
+# arguments are checked (bench-in-root.sh --print) before anything is built.
+# Without SUITE: the host, as before.
+SUITE ?=
+BENCH_IN_ROOT = bash scripts/bench-in-root.sh --print $(1) >/dev/null && \
+  bash scripts/install-deps.sh boot && \
+  $(MAKE) -s --no-print-directory -j$$(nproc) $(RELOCATABLE_CLI) && \
+  INLINETUNE=$(abspath $(RELOCATABLE_CLI)) INLINETUNE_COMMIT=$(INLINETUNE_COMMIT) bash scripts/bench-in-root.sh $(1)
+
 # The demo needs the arm64 plugin, the CLI and guestprof only: built in parallel, the
 # rest of `all` is left for make check.
 demo:
+ifneq ($(SUITE),)
+	@$(call BENCH_IN_ROOT,demo)
+else
 	@bash scripts/install-deps.sh demo
 	$(MAKE) -j$$(nproc) $(BUILD)/aarch64-linux-gnu-gcc-12/inlinetune.so tools guestprof
 	bash bench/demo.sh
+endif
 
 bench-overhead: deps
 	$(MAKE) all
@@ -362,11 +384,16 @@ selftests: deps
 # results.csv, a table against baseline, and `inlinetune report` of each
 # variant against baseline.  KSRC= another kernel tree.  VARIANTS here
 # defaults to the three, not to the small-kernel targets' default.
+# SUITE=: in that root, as the demo (above).
 .PHONY: bench-kernel
-bench-kernel: deps
+bench-kernel: $(if $(SUITE),,deps)
+ifneq ($(SUITE),)
+	@$(call BENCH_IN_ROOT,bench-kernel $(if $(filter file,$(origin VARIANTS)),,$(VARIANTS)))
+else
 	@bash scripts/install-deps.sh boot
 	$(MAKE) all
 	bash bench/bench-kernel.sh $(if $(filter file,$(origin VARIANTS)),,$(VARIANTS))
+endif
 
 # ---- guestprof: the project's QEMU TCG plugin -----------------------------
 # build/guestprof/guestprof.so (guestprof/, docs/guest-profile.md): per
@@ -408,8 +435,11 @@ $(GUESTPROF_BUILD)/plugin.o: guestprof/plugin.cc $(GUESTPROF_HDRS) $(QEMU_PLUGIN
 	@test -n "$(QEMU_PLUGIN_SRC)$(filter-out $(QEMU_PLUGIN_SRC)/qemu-plugin.h,$(QEMU_PLUGIN_H))" || \
 	  { echo "guestprof: no qemu-system-arm installed, so no QEMU plugin header to build against; run 'make deps'" >&2; exit 1; }
 	@mkdir -p $(@D)
+	@! grep -q '^#include <glib.h>' $(QEMU_PLUGIN_H) || pkg-config --exists glib-2.0 || \
+	  { echo "guestprof: $(QEMU_PLUGIN_H) includes glib.h (QEMU 8 on): install glib's headers (libglib2.0-dev, pkgconf)" >&2; exit 1; }
 	@echo "  CXX     $@ (against $(QEMU_PLUGIN_H))"
-	@$(CXX) $(GUESTPROF_CXXFLAGS) -I$(dir $(QEMU_PLUGIN_H)) -c $< -o $@
+	@$(CXX) $(GUESTPROF_CXXFLAGS) -I$(dir $(QEMU_PLUGIN_H)) \
+	  $$(grep -q '^#include <glib.h>' $(QEMU_PLUGIN_H) && pkg-config --cflags glib-2.0) -c $< -o $@
 
 $(GUESTPROF_BUILD)/guestprof.so: $(GUESTPROF_BUILD)/plugin.o $(patsubst %.cc,$(GUESTPROF_OBJ)/%.o,$(GUESTPROF_SRCS)) \
   scripts/guestprof-probe.sh

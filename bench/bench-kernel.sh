@@ -48,7 +48,8 @@
 #     baseline, BASE and NEW being the O= trees: report-VARIANT.html; with
 #     --guest-profiles of both (the attribution) when the CLI has it.
 #
-# Output in build/bench/kernel/ (removed at the start of each run):
+# Output in build/bench/kernel/ (in a root of `make toolchains`, build/SUITE/bench/kernel/;
+# removed at the start of each run):
 #   results.csv    workload,metric,variant,value,runs,min,max,iterations (the long
 #                  layout `inlinetune correlate`/`report --results` read; docs/cli.md)
 #   samples.csv    every boot's numbers: variant,layout,run,workload,metric,value,iterations
@@ -112,8 +113,8 @@ selftests=${SELFTESTS:-test.d/kprobe}
 models=${PROFILE_MODELS:-n1+small}
 pworkloads=${PROFILE_WORKLOADS:-$workloads}
 build=${BENCH_BUILD:-1}
-inlinetune=${INLINETUNE:-$KT_ROOT/build/tools/inlinetune}
-out=${BENCH_OUT:-$KT_ROOT/build/bench/kernel}
+inlinetune=${INLINETUNE:-$KT_BUILD/tools/inlinetune}
+out=${BENCH_OUT:-$KT_BUILD/bench/kernel}
 results=$out/results.csv
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(baseline rfc-params plugin-rfc)

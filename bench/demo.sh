@@ -32,7 +32,7 @@
 # profiling boots run getppid, open_close, stat, read_4k, write_4k, pipe_rw,
 # tcp_send_recv and epoll_wait unless PROFILE_WORKLOADS or WORKLOADS names others; LAYOUTS default 1 and no
 # servers here: a first run, not a benchmark).
-# Output in build/demo/ (DEMO_OUT): bench-kernel's files (profiles/ too),
+# Output in build/demo/ (DEMO_OUT; in a root of `make toolchains`, build/SUITE/demo/): bench-kernel's files (profiles/ too),
 # diff.json, flips-by-reason.txt, attribution-WORKLOAD.txt, demo.sqlite,
 # report-plugin-rfc.html.
 set -eu
@@ -46,8 +46,8 @@ KT_TOOL=demo
 
 t_start=$SECONDS
 cc=${CC_SMALL:-aarch64-linux-gnu-gcc-12}
-out=${DEMO_OUT:-$KT_ROOT/build/demo}
-inlinetune=${INLINETUNE:-$KT_ROOT/build/tools/inlinetune}
+out=${DEMO_OUT:-$KT_BUILD/demo}
+inlinetune=${INLINETUNE:-$KT_BUILD/tools/inlinetune}
 
 kt_step "demo: the small arm64 kernel as baseline and plugin-rfc, built, booted, measured (a cold run builds two kernels: some 10 minutes on 2 idle cores; progress every 15 s)"
 models=${PROFILE_MODELS:-n1+small}

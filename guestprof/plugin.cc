@@ -33,6 +33,15 @@
 //    markers themselves are outside every region: a start marker counts
 //    itself before the snapshot, an end marker after it.
 //
+// QEMU versions: built against the qemu-plugin.h of the QEMU that loads it
+// (scripts/qemu-plugin-src.sh).  Debian 12's QEMU 7.2 has plugin API 1,
+// Debian 13's QEMU 10.0 (the trixie root of `make toolchains`) API 4.  Two
+// differences matter here, kept in the "QEMU plugin API" section below:
+// from API 2 the inline adds go into a scoreboard (QEMU's per-vCPU memory)
+// instead of any address, so the instructions and calls are added there
+// and moved into the profile's rows at every marker and at exit; from API 3
+// qemu_plugin_insn_data copies the instruction's bytes out.
+//
 // Limits: one vCPU (the model is one core; the plugin refuses -smp > 1);
 // system emulation of aarch64 only; the profile is written at QEMU's exit.
 // Debugging: qemu's -d plugin shows qemu_plugin_outs; guestprof is silent
@@ -83,6 +92,11 @@ struct Marker {
 };
 
 struct State {
+#if QEMU_PLUGIN_VERSION >= 2
+  // Instructions and calls per row, two counters a row, added by QEMU's
+  // inline ops (one element: one vCPU).
+  struct qemu_plugin_scoreboard *score = nullptr;
+#endif
   Config config;
   Vmlinux vmlinux;
   std::unique_ptr<Profile> profile;
@@ -104,6 +118,47 @@ constexpr uint32_t kEndMarker = 0xd5032fff;   // hint #127
   std::fflush(stderr);
   _exit(1);
 }
+
+// ---- QEMU plugin API: what differs between versions -----------------------
+// add_inline(insn, row, counter): QEMU adds 1 to that counter (kInsns or
+// kCalls) of that row each time insn executes, inline (no call).
+// sync_counts(): moves what the scoreboard holds into the rows (API 2 on;
+// nothing before, where the inline ops write the rows themselves); called
+// with the guest stopped (a marker's callback, QEMU's exit), one vCPU.
+// insn_word(insn): the 4 bytes of an instruction.
+#if QEMU_PLUGIN_VERSION >= 2
+void add_inline(struct qemu_plugin_insn *insn, size_t row, size_t counter) {
+  qemu_plugin_u64 entry = {state->score, (row * 2 + counter) * sizeof(uint64_t)};
+  qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(insn, QEMU_PLUGIN_INLINE_ADD_U64, entry, 1);
+}
+void sync_counts() {
+  auto *sb = static_cast<uint64_t *>(qemu_plugin_scoreboard_find(state->score, 0));
+  for (size_t r = 0, n = state->profile->rows(); r < n; ++r) {
+    uint64_t *row = state->profile->row(r);
+    row[kInsns] += sb[2 * r];
+    row[kCalls] += sb[2 * r + 1];
+    sb[2 * r] = sb[2 * r + 1] = 0;
+  }
+}
+#else
+void add_inline(struct qemu_plugin_insn *insn, size_t row, size_t counter) {
+  qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+                                             state->profile->row(row) + counter, 1);
+}
+void sync_counts() {}
+#endif
+uint32_t insn_word(struct qemu_plugin_insn *insn) {
+  uint32_t word = 0;
+  if (qemu_plugin_insn_size(insn) != 4)
+    return 0;
+#if QEMU_PLUGIN_VERSION >= 3
+  qemu_plugin_insn_data(insn, &word, 4);
+#else
+  std::memcpy(&word, qemu_plugin_insn_data(insn), 4);
+#endif
+  return word;
+}
+// ---- end of the QEMU plugin API differences -------------------------------
 
 inline void count_fetch(uint64_t haddr, uint64_t *row) {
   uint64_t *m = row + kFirstMiss;
@@ -150,6 +205,7 @@ void marker_self(const Marker &mk) {
 
 void on_marker(unsigned int, void *udata) {
   auto *mk = static_cast<Marker *>(udata);
+  sync_counts();
   if (mk->start) {
     marker_self(*mk);
     state->profile->region_start();
@@ -187,20 +243,16 @@ void on_tb_trans(qemu_plugin_id_t, struct qemu_plugin_tb *tb) try {
     prev_line = line;
     prev_row = row;
 
-    uint32_t word = 0;
-    if (qemu_plugin_insn_size(insn) == 4)
-      std::memcpy(&word, qemu_plugin_insn_data(insn), 4);
+    uint32_t word = insn_word(insn);
     if (word == kStartMarker || word == kEndMarker) {
       s.markers.push_back({word == kStartMarker, entry, fetch, haddr, counters});
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_marker, QEMU_PLUGIN_CB_NO_REGS,
                                              &s.markers.back());
       continue; // no memory access: a NOP
     }
-    qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, counters + kInsns,
-                                               1);
+    add_inline(insn, row, kInsns);
     if (entry)
-      qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
-                                                 counters + kCalls, 1);
+      add_inline(insn, row, kCalls);
     if (!caches)
       continue;
     if (fetch) {
@@ -217,6 +269,7 @@ void on_tb_trans(qemu_plugin_id_t, struct qemu_plugin_tb *tb) try {
 
 void on_qemu_exit(qemu_plugin_id_t, void *) try {
   State &s = *state;
+  sync_counts();
   s.profile->finish();
   Profile::Header h;
   h.tool = std::string("guestprof ") + inlinetune::kVersion + " (" + inlinetune::kCommit + ")";
@@ -258,6 +311,9 @@ int install(const qemu_info_t *info, int argc, char **argv) {
       ++shift;
     st->run_shift = std::min(st->run_shift, shift);
   }
+#if QEMU_PLUGIN_VERSION >= 2
+  st->score = qemu_plugin_scoreboard_new(2 * sizeof(uint64_t) * st->profile->rows());
+#endif
   state = st.release();
   return 0;
 }

@@ -32,13 +32,13 @@
 #
 # Environment:
 #   GUESTPROF   the plugin (default: $KT_PLUGIN_DIR/guestprof/guestprof.so,
-#               KT_PLUGIN_DIR defaulting to build/; built by
+#               KT_PLUGIN_DIR defaulting to build/, in a root build/SUITE/; built by
 #               `make BUILD=$KT_PLUGIN_DIR guestprof` in KT_ROOT when missing)
 
 GP_PY=$KT_LIB_DIR/guest_profile.py
 
 gp_plugin() {
-  local build=${KT_PLUGIN_DIR:-$KT_ROOT/build}
+  local build=${KT_PLUGIN_DIR:-$KT_BUILD}
   local so=${GUESTPROF:-$build/guestprof/guestprof.so}
   if [ -n "${GUESTPROF:-}" ]; then
     [ -f "$so" ] || kt_die "step 'guest profile': GUESTPROF=$so: no such file (build it: make guestprof)"

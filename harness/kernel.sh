@@ -52,6 +52,9 @@ KT_TARBALL=${KT_TARBALL:-}
 # Inside a root of scripts/toolchains.sh, its suite (the Makefile's
 # ROOT_SUITE): builds go to build/SUITE/, trees are named for it.
 KT_ROOT_SUITE=$(cat /etc/inlinetune-root 2>/dev/null || true)
+# This checkout's build directory here (the Makefile's BUILD): build/, in a
+# root build/SUITE/; the plugins, guestprof and the benches' output go there.
+KT_BUILD=$KT_ROOT/build${KT_ROOT_SUITE:+/$KT_ROOT_SUITE}
 KT_LOGS=$KT_CACHE/logs
 KT_JOBS=${KT_JOBS:-$(nproc)}
 KT_CROSS=aarch64-linux-gnu-
@@ -476,8 +479,8 @@ kt_log() {
 
 # ---- the plugin ------------------------------------------------------------
 # KT_PLUGIN_DIR: the build directory whose <CC>/inlinetune.so is loaded
-# (default build/, in a root build/SUITE/: the Makefile's BUILD).
-kt_plugin_path() { echo "${KT_PLUGIN_DIR:-$KT_ROOT/build${KT_ROOT_SUITE:+/$KT_ROOT_SUITE}}/$1/inlinetune.so"; }
+# (default KT_BUILD: build/, in a root build/SUITE/).
+kt_plugin_path() { echo "${KT_PLUGIN_DIR:-$KT_BUILD}/$1/inlinetune.so"; }
 
 # kt_plugin_flags CC KEY[=VAL]...: the flags that load the plugin built for CC
 # and pass it KEY=VAL (or a bare KEY).

@@ -22,7 +22,13 @@
 # the repository.
 
 WL_SRC_DIR=${WL_SRC_DIR:-$KT_ROOT/harness/workloads}
-WL_CC=${WL_CC:-aarch64-linux-gnu-gcc-12}
+# The host's GCC 12 cross compiler; in a root of `make toolchains` (whose
+# suite may have no GCC 12, forky's has not) the kernels' compiler CC_SMALL.
+if [ -n "$KT_ROOT_SUITE" ]; then
+  WL_CC=${WL_CC:-${CC_SMALL:-aarch64-linux-gnu-gcc-12}}
+else
+  WL_CC=${WL_CC:-aarch64-linux-gnu-gcc-12}
+fi
 # -static: the initramfs has no dynamic loader or libc. -pthread: futex_pingpong.
 WL_CFLAGS=(-static -O2 -Wall -Wextra -Werror -pthread)
 

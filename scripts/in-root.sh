@@ -6,6 +6,9 @@
 # the current one is outside both):
 #   scripts/in-root.sh trixie -- make plugin TARGET_CC=gcc-14
 #   scripts/in-root.sh forky -- make check-compile
+#   scripts/in-root.sh --bind /srv/linux trixie -- make -C /srv/linux ...
+# --bind DIR (repeatable) mounts one more host directory at its own path
+# (a KSRC= kernel tree outside both, scripts/bench-in-root.sh).
 # The Makefile inside a root builds into build/SUITE/ (it reads the root's
 # /etc/inlinetune-root), so the host's and each root's builds never meet.
 # A missing root is an error that says how to make it; a stale one (made by
@@ -17,7 +20,14 @@ here=$(dirname "$(readlink -f "$0")")
 . "$here/toolchains.sh"
 repo=$(dirname "$here")
 
-usage() { echo "usage: in-root.sh SUITE -- COMMAND [ARG...]   (SUITE: trixie, forky)" >&2; exit 2; }
+usage() { echo "usage: in-root.sh [--bind DIR]... SUITE -- COMMAND [ARG...]   (SUITE: trixie, forky)" >&2; exit 2; }
+extra=()
+while [ "${1:-}" = --bind ]; do
+  [ $# -ge 2 ] || usage
+  [ -d "$2" ] || { echo "in-root: --bind $2: not a directory" >&2; exit 2; }
+  extra+=("$(readlink -f "$2")")
+  shift 2
+done
 [ $# -ge 1 ] || usage
 suite=$1; shift
 suite_gccs "$suite" >/dev/null 2>&1 || { echo "in-root: unknown suite '$suite' (trixie, forky)" >&2; exit 2; }
@@ -37,5 +47,5 @@ case $cwd/ in
   *) cwd=$repo ;;
 esac
 mkdir -p "$cache"
-binds=("$repo" "$(readlink -f "$cache")")
+binds=("$repo" "$(readlink -f "$cache")" "${extra[@]}")
 run_in_root "$root" "${binds[@]}" -- /bin/bash -c 'cd "$0" && exec "$@"' "$cwd" "$@"

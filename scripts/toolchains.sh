@@ -61,6 +61,15 @@ common_packages=(make g++ binutils binutils-aarch64-linux-gnu libinih-dev libzst
 for list in kernel-tools boot-tools; do
   mapfile -t -O ${#common_packages[@]} common_packages < <(bash "$(dirname "${BASH_SOURCE[0]}")/install-deps.sh" --list $list)
 done
+# The demo and bench-kernel in a root (SUITE=, docs/kernel.md): the static
+# libc the workloads program links (libc6-dev-arm64-cross: a Recommends of
+# the cross compilers, which these roots do not install), the Chart.js that
+# `inlinetune report` inlines, and dpkg-dev for scripts/qemu-plugin-src.sh,
+# which fetches the root's own QEMU's plugin header for guestprof from the
+# suite's source package (the deb-src line, make_root below), and glib's
+# headers with pkgconf: QEMU's qemu-plugin.h includes glib.h from QEMU 8 on
+# (trixie's is 10.0).
+common_packages+=(libc6-dev-arm64-cross libjs-chart.js dpkg-dev libglib2.0-dev pkgconf)
 
 gcc_packages() { # MAJOR
   echo "gcc-$1 g++-$1 gcc-$1-plugin-dev gcc-$1-aarch64-linux-gnu g++-$1-aarch64-linux-gnu gcc-$1-plugin-dev-aarch64-linux-gnu"
@@ -166,6 +175,9 @@ make_root() { # SUITE MIRROR
   echo 'Acquire::Check-Valid-Until "false";' >"$new/root/etc/apt/apt.conf.d/90inlinetune"
   echo 'APT::Install-Recommends "false";' >>"$new/root/etc/apt/apt.conf.d/90inlinetune"
   echo "deb $uri $suite main" >"$new/root/etc/apt/sources.list"
+  # Source packages too: guestprof is built against the root's QEMU's
+  # qemu-plugin.h, from the suite's qemu source package (qemu-plugin-src.sh).
+  echo "deb-src $uri $suite main" >>"$new/root/etc/apt/sources.list"
   # The Makefile builds into build/SUITE/ when it finds this (docs/toolchains.md).
   echo "$suite" >"$new/root/etc/inlinetune-root"
   local apt=(env DEBIAN_FRONTEND=noninteractive apt-get -q -y -o Dpkg::Use-Pty=0)

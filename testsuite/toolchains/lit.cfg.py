@@ -41,6 +41,7 @@ config.substitutions.append(('%root', root))
 config.substitutions.append(('%build', build))
 config.substitutions.append(('%toolchains', 'bash %s' % os.path.join(root, 'scripts', 'toolchains.sh')))
 config.substitutions.append(('%in_root', 'bash %s' % os.path.join(root, 'scripts', 'in-root.sh')))
+config.substitutions.append(('%bench_in_root', 'bash %s' % os.path.join(root, 'scripts', 'bench-in-root.sh')))
 config.substitutions.append(('%inputs', os.path.join(here, 'Inputs')))
 
 llvm_bin = '/usr/lib/llvm-14/bin'
