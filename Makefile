@@ -414,6 +414,9 @@ QEMU_PLUGIN_SRC = $(eval QEMU_PLUGIN_SRC := $(shell bash scripts/qemu-plugin-src
 QEMU_PLUGIN_H ?= $(QEMU_PLUGIN_SRC)/qemu-plugin.h
 GUESTPROF_SRCS := $(GUESTPROF_LIB_SRCS) common/atomic_file.cc common/did_you_mean.cc common/project_version.cc
 GUESTPROF_CXXFLAGS := $(CXXSTD) $(OPT) $(WARN) -fPIC -fvisibility=hidden -Iguestprof $(LIB_INCLUDES)
+# Tests only: -DGUESTPROF_QEMU_API=1 builds the API-1 calls against a header
+# of another version (testsuite/guestprof/version.test).
+GUESTPROF_DEFS ?=
 # In `make all` where a QEMU is installed to check it against (as the GCC
 # plugin is built for the installed compilers).
 GUESTPROF_ALL := $(if $(shell command -v qemu-system-aarch64 2>/dev/null),$(GUESTPROF_BUILD)/guestprof.so)
@@ -438,7 +441,7 @@ $(GUESTPROF_BUILD)/plugin.o: guestprof/plugin.cc $(GUESTPROF_HDRS) $(QEMU_PLUGIN
 	@! grep -q '^#include <glib.h>' $(QEMU_PLUGIN_H) || pkg-config --exists glib-2.0 || \
 	  { echo "guestprof: $(QEMU_PLUGIN_H) includes glib.h (QEMU 8 on): install glib's headers (libglib2.0-dev, pkgconf)" >&2; exit 1; }
 	@echo "  CXX     $@ (against $(QEMU_PLUGIN_H))"
-	@$(CXX) $(GUESTPROF_CXXFLAGS) -I$(dir $(QEMU_PLUGIN_H)) \
+	@$(CXX) $(GUESTPROF_CXXFLAGS) $(GUESTPROF_DEFS) -I$(dir $(QEMU_PLUGIN_H)) \
 	  $$(grep -q '^#include <glib.h>' $(QEMU_PLUGIN_H) && pkg-config --cflags glib-2.0) -c $< -o $@
 
 $(GUESTPROF_BUILD)/guestprof.so: $(GUESTPROF_BUILD)/plugin.o $(patsubst %.cc,$(GUESTPROF_OBJ)/%.o,$(GUESTPROF_SRCS)) \

@@ -55,6 +55,13 @@
 
 extern "C" {
 #include <qemu-plugin.h>
+
+// The plugin API whose calls are used: the header's, unless a test builds
+// the API-1 calls against a header that claims another version, which the
+// installed QEMU must then refuse (testsuite/guestprof/version.test).
+#ifndef GUESTPROF_QEMU_API
+#define GUESTPROF_QEMU_API QEMU_PLUGIN_VERSION
+#endif
 }
 
 #include <elf.h>
@@ -92,7 +99,7 @@ struct Marker {
 };
 
 struct State {
-#if QEMU_PLUGIN_VERSION >= 2
+#if GUESTPROF_QEMU_API >= 2
   // Instructions and calls per row, two counters a row, added by QEMU's
   // inline ops (one element: one vCPU).
   struct qemu_plugin_scoreboard *score = nullptr;
@@ -126,7 +133,7 @@ constexpr uint32_t kEndMarker = 0xd5032fff;   // hint #127
 // nothing before, where the inline ops write the rows themselves); called
 // with the guest stopped (a marker's callback, QEMU's exit), one vCPU.
 // insn_word(insn): the 4 bytes of an instruction.
-#if QEMU_PLUGIN_VERSION >= 2
+#if GUESTPROF_QEMU_API >= 2
 void add_inline(struct qemu_plugin_insn *insn, size_t row, size_t counter) {
   qemu_plugin_u64 entry = {state->score, (row * 2 + counter) * sizeof(uint64_t)};
   qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(insn, QEMU_PLUGIN_INLINE_ADD_U64, entry, 1);
@@ -151,7 +158,7 @@ uint32_t insn_word(struct qemu_plugin_insn *insn) {
   uint32_t word = 0;
   if (qemu_plugin_insn_size(insn) != 4)
     return 0;
-#if QEMU_PLUGIN_VERSION >= 3
+#if GUESTPROF_QEMU_API >= 3
   qemu_plugin_insn_data(insn, &word, 4);
 #else
   std::memcpy(&word, qemu_plugin_insn_data(insn), 4);
@@ -311,7 +318,7 @@ int install(const qemu_info_t *info, int argc, char **argv) {
       ++shift;
     st->run_shift = std::min(st->run_shift, shift);
   }
-#if QEMU_PLUGIN_VERSION >= 2
+#if GUESTPROF_QEMU_API >= 2
   st->score = qemu_plugin_scoreboard_new(2 * sizeof(uint64_t) * st->profile->rows());
 #endif
   state = st.release();
