@@ -151,6 +151,29 @@ struct Part {
   bool known = false;
 };
 
+// X sorted as std::sort sorts it, faster: names compared first by their
+// first 8 bytes as one number (a TU's site ids mostly differ there), whole
+// only on a tie.  The two sorts of index_tu spent a tenth of a cached
+// `diff`'s time in memcmp (bench-tools).
+void sort_by_name(Index &x) {
+  auto prefix = [](std::string_view s) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < 8; ++i)
+      v = v << 8 | (i < s.size() ? static_cast<uint8_t>(s[i]) : 0);
+    return v;
+  };
+  std::vector<std::pair<uint64_t, size_t>> keyed(x.size());
+  for (size_t i = 0; i < x.size(); ++i)
+    keyed[i] = {prefix(x[i].first), i};
+  std::sort(keyed.begin(), keyed.end(), [&x](const auto &a, const auto &b) {
+    return a.first != b.first ? a.first < b.first : x[a.second] < x[b.second];
+  });
+  Index sorted(x.size());
+  for (size_t i = 0; i < x.size(); ++i)
+    sorted[i] = x[keyed[i].second];
+  x = std::move(sorted);
+}
+
 void index_tu(const Build &m, const ByTu &sites, const ByTu &functions, uint32_t tu, TuIndex &x) {
   x.sites.clear();
   x.functions.clear();
@@ -159,8 +182,8 @@ void index_tu(const Build &m, const ByTu &sites, const ByTu &functions, uint32_t
   for (size_t k = functions.start[tu]; k < functions.start[tu + 1]; ++k)
     x.functions.emplace_back(m.str(m.functions[functions.items[k]].symbol), functions.items[k]);
   // Ids and symbols are unique within a TU.
-  std::sort(x.sites.begin(), x.sites.end());
-  std::sort(x.functions.begin(), x.functions.end());
+  sort_by_name(x.sites);
+  sort_by_name(x.functions);
 }
 
 void compare_tus(const Build &b, const ByTu &b_sites, const ByTu &b_funcs, uint32_t bt,

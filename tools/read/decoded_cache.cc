@@ -239,9 +239,11 @@ std::optional<std::vector<CachedTu>> DecodedCache::find(const std::string &key, 
   return tus;
 }
 
-std::string DecodedCache::identity(const struct stat &st) {
+std::string DecodedCache::identity(const struct stat &st, std::string_view context) {
   CacheKey key;
   key.add("file identity");
+  key.add_number(context.size());
+  key.add(context);
   for (uint64_t n : {uint64_t(st.st_dev), uint64_t(st.st_ino), uint64_t(st.st_size),
                      uint64_t(st.st_mtim.tv_sec), uint64_t(st.st_mtim.tv_nsec),
                      uint64_t(st.st_ctim.tv_sec), uint64_t(st.st_ctim.tv_nsec)})
@@ -249,15 +251,21 @@ std::string DecodedCache::identity(const struct stat &st) {
   return key.hex();
 }
 
-std::optional<std::string> DecodedCache::key_of_file(const struct stat &st) const {
-  std::optional<std::string> key = read(path(identity(st), std::nullopt), "I");
-  if (key && key->size() != 32)
+std::optional<DecodedCache::KnownFile> DecodedCache::known_file(const struct stat &st,
+                                                               std::string_view context) const {
+  std::optional<std::string> entry = read(path(identity(st, context), std::nullopt), "I");
+  if (!entry || entry->size() < 32)
     return std::nullopt;
-  return key;
+  return KnownFile{entry->substr(0, 32), entry->substr(32)};
 }
 
-void DecodedCache::remember(const struct stat &st, const std::string &key) {
-  write(path(identity(st), std::nullopt), "I", key);
+void DecodedCache::remember(const struct stat &st, std::string_view context,
+                            const std::string &key, std::string_view extra) {
+  if (key.size() != 32)
+    return;
+  std::string entry = key;
+  entry.append(extra);
+  write(path(identity(st, context), std::nullopt), "I", entry);
 }
 
 std::optional<std::string> DecodedCache::load(const std::string &payload_file) const {

@@ -2,6 +2,7 @@
 #include "read/log_reader.h"
 
 #include "error.h"
+#include "support/bytes.h"
 #include "support/hash.h"
 #include "support/parallel.h"
 
@@ -96,6 +97,45 @@ bool unchanged_since(int fd, const struct stat &before) {
   return fstat(fd, &now) == 0 && now.st_size == before.st_size &&
          mtime_ns(now) == mtime_ns(before) && now.st_ctim.tv_sec == before.st_ctim.tv_sec &&
          now.st_ctim.tv_nsec == before.st_ctim.tv_nsec;
+}
+
+// Whether two stats of a file say it is unchanged in between (its size,
+// mtime and ctime).
+bool same_file_state(const struct stat &now, const struct stat &before) {
+  return now.st_dev == before.st_dev && now.st_ino == before.st_ino &&
+         now.st_size == before.st_size && mtime_ns(now) == mtime_ns(before) &&
+         now.st_ctim.tv_sec == before.st_ctim.tv_sec &&
+         now.st_ctim.tv_nsec == before.st_ctim.tv_nsec;
+}
+
+// An object's function sizes as the decoded-log cache keeps them beside its
+// identity (DecodedCache::remember), sorted by name; nullopt for bytes that
+// are not that.
+std::string encode_function_sizes(const FunctionSizes &functions) {
+  std::vector<std::pair<std::string_view, uint64_t>> sorted(functions.begin(), functions.end());
+  std::sort(sorted.begin(), sorted.end());
+  ByteWriter out;
+  out.var(sorted.size());
+  for (const auto &[name, size] : sorted) {
+    out.str(name);
+    out.var(size);
+  }
+  return std::move(out.bytes());
+}
+
+std::optional<FunctionSizes> decode_function_sizes(std::string_view bytes) {
+  ByteReader in(bytes);
+  FunctionSizes functions;
+  const uint64_t n = in.count(2);
+  functions.reserve(n);
+  for (uint64_t i = 0; i < n && in.ok(); ++i) {
+    std::string_view name = in.str();
+    const uint64_t size = in.var();
+    functions.emplace(name, size);
+  }
+  if (!in.ok() || !in.at_end())
+    return std::nullopt;
+  return functions;
 }
 
 // A TU's text read again from its .jsonl file (TuInfo::file): the same
@@ -513,11 +553,9 @@ void LogSet::read_file(const std::string &path, const std::string &display, Scop
     if (got < 0)
       throw Error(where(std::strerror(err)));
     switch (file_kind(std::string_view(head, static_cast<size_t>(got)))) {
-    case FileKind::elf: {
-      ElfFile file(path);
-      read_object(display, file.elf(), scope, named);
+    case FileKind::elf:
+      read_object_file(path, display, st, scope, named);
       break;
-    }
     case FileKind::archive: {
       scope.archive = named || scope.archive;
       ElfFile file(path);
@@ -588,18 +626,50 @@ void LogSet::read_thin_archive(const std::string &path, const std::string &displ
   }
 }
 
-void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, bool named) {
+void LogSet::read_object_file(const std::string &path, const std::string &display,
+                              const struct stat &st, Scope &scope, bool named) {
+  // The decoded-log cache may know the file: then neither its log section
+  // nor its symbol table is read (the function sizes are kept beside the
+  // key).
+  const std::string context = options_.cache ? stream_context("object") : std::string();
+  std::optional<DecodedCache::KnownFile> known;
+  if (options_.cache && (known = options_.cache->known_file(st, context))) {
+    std::optional<FunctionSizes> functions;
+    if (options_.function_sizes)
+      functions = decode_function_sizes(known->extra);
+    std::optional<std::vector<CachedTu>> hit;
+    if ((!options_.function_sizes || functions) && (hit = options_.cache->find(known->key, false))) {
+      ++stats_.files;
+      ++scope.objects;
+      size_t id = begin_origin(true, functions ? std::make_shared<const FunctionSizes>(
+                                                     std::move(*functions))
+                                               : nullptr);
+      add_cached(id, display, known->key, std::move(*hit));
+      return;
+    }
+  }
+  ElfFile file(path);
+  std::shared_ptr<const FunctionSizes> functions;
+  const std::string key = read_object(display, file.elf(), scope, named, &functions);
+  struct stat now;
+  if (!key.empty() && (!known || known->key != key) && functions && stat(path.c_str(), &now) == 0 &&
+      same_file_state(now, st))
+    options_.cache->remember(st, context, key, encode_function_sizes(*functions));
+}
+
+std::string LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, bool named,
+                                std::shared_ptr<const FunctionSizes> *all_functions) {
   ++stats_.files;
   ++scope.objects;
   std::optional<SectionPayloads> log;
   std::shared_ptr<const FunctionSizes> functions;
   try {
     log = section_payloads(elf, kLogSection, kLogNoteOwner, kLogNoteType);
-    if (log && options_.function_sizes)
+    if (log && (options_.function_sizes || all_functions))
       functions = std::make_shared<const FunctionSizes>(function_sizes(elf));
   } catch (const Error &e) {
     report(Diagnostic::Level::error, display, e.what());
-    return;
+    return {};
   }
   if (!log) {
     ++stats_.without_log;
@@ -607,22 +677,25 @@ void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, boo
     if (named)
       report(Diagnostic::Level::warning, display,
              "no .inlinetune.log section (was it compiled with the plugin?)");
-    return;
+    return {};
   }
-  size_t id = begin_origin(true, std::move(functions));
+  if (all_functions)
+    *all_functions = functions;
+  size_t id = begin_origin(true, options_.function_sizes ? std::move(functions) : nullptr);
   for (const std::string &problem : log->problems)
     report(Diagnostic::Level::error, display, problem);
   // The decoded-log cache: the section's frames, as they are, are the key.
   std::unique_ptr<CacheKey> key = log->problems.empty() ? stream_key("object") : nullptr;
+  std::string hex;
   if (key) {
     for (std::string_view payload : log->payloads) {
       key->add_number(payload.size());
       key->add(payload);
     }
-    const std::string hex = key->hex();
+    hex = key->hex();
     if (std::optional<std::vector<CachedTu>> hit = options_.cache->find(hex, false)) {
       add_cached(id, display, hex, std::move(*hit));
-      return;
+      return hex;
     }
     origins_[id].cache_key = hex;
   }
@@ -638,8 +711,7 @@ void LogSet::read_object(const std::string &display, Elf *elf, Scope &scope, boo
     }
   }
   end_origin(display, split);
-  if (key)
-    store_split(id, split, !broke);
+  return key && store_split(id, split, !broke) ? hex : std::string();
 }
 
 void LogSet::read_jsonl(const std::string &path, const std::string &display) {
@@ -664,8 +736,10 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
   std::unique_ptr<CacheKey> key = regular ? stream_key("jsonl") : nullptr;
   std::string hex;
   std::optional<std::string> known; // the key the file's identity names
+  const std::string context = key ? stream_context("jsonl") : std::string();
   if (key) {
-    known = options_.cache->key_of_file(st);
+    if (std::optional<DecodedCache::KnownFile> file = options_.cache->known_file(st, context))
+      known = file->key;
     if (known) {
       hex = *known;
     } else {
@@ -677,7 +751,7 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
     std::optional<std::vector<CachedTu>> hit;
     if (!hex.empty() && (hit = options_.cache->find(hex, false))) {
       if (!known && unchanged_since(fd, st))
-        options_.cache->remember(st, hex);
+        options_.cache->remember(st, context, hex);
       close(fd);
       add_cached(id, display, hex, std::move(*hit));
       return;
@@ -712,7 +786,7 @@ void LogSet::read_jsonl(const std::string &path, const std::string &display) {
   const bool same = got == 0 && key->hex() == hex;
   store_split(id, split, same);
   if (same && unchanged && !known)
-    options_.cache->remember(st, hex);
+    options_.cache->remember(st, context, hex);
 }
 
 void LogSet::add_log(const std::string &origin, std::string_view data, bool compressed,
@@ -828,14 +902,18 @@ void LogSet::add_tu(TuInfo &&info) {
   tus_.push_back(std::move(info));
 }
 
+std::string LogSet::stream_context(std::string_view kind) const {
+  // The payload's format, and the limit that changes what is split.
+  return fmt::format("{}\n{}\n{}", kind, options_.cache_format, options_.max_tu_bytes);
+}
+
 std::unique_ptr<CacheKey> LogSet::stream_key(std::string_view kind) const {
   if (!options_.cache)
     return nullptr;
   auto key = std::make_unique<CacheKey>();
-  key->add(kind);
-  key->add_number(options_.cache_format.size());
-  key->add(options_.cache_format);
-  key->add_number(options_.max_tu_bytes); // it changes what is split
+  const std::string context = stream_context(kind);
+  key->add_number(context.size());
+  key->add(context);
   return key;
 }
 
@@ -854,9 +932,10 @@ void LogSet::add_cached(size_t origin_id, const std::string &origin, const std::
   }
 }
 
-void LogSet::store_split(size_t origin_id, const TuSplitter &split, bool keep) {
+bool LogSet::store_split(size_t origin_id, const TuSplitter &split, bool keep) {
   Origin &origin = origins_[origin_id];
-  if (keep && split.errors() == 0 && !origin.cached.empty()) {
+  const bool stored = keep && split.errors() == 0 && !origin.cached.empty();
+  if (stored) {
     options_.cache->store_stream(origin.cache_key, origin.cached);
   } else {
     for (TuInfo &tu : tus_)
@@ -864,6 +943,7 @@ void LogSet::store_split(size_t origin_id, const TuSplitter &split, bool keep) {
         tu.cache_key.clear();
   }
   origin.cached = {};
+  return stored;
 }
 
 // Copies of a TU (same object, same text) are kept once: the copy from an

@@ -280,7 +280,16 @@ private:
                     Scope &scope);
   void read_thin_archive(const std::string &path, const std::string &display, Scope &scope,
                          int depth);
-  void read_object(const std::string &display, Elf *elf, Scope &scope, bool named);
+  // An object file ST says is at PATH: from the decoded-log cache when it
+  // knows the file, else read_object.
+  void read_object_file(const std::string &path, const std::string &display,
+                        const struct stat &st, Scope &scope, bool named);
+  // Returns the key its stream has in the decoded-log cache when it is
+  // there (found or stored), else "".  With ALL_FUNCTIONS, the object's
+  // function sizes are read into it whatever ReadOptions::function_sizes
+  // says (for the cache to keep).
+  std::string read_object(const std::string &display, Elf *elf, Scope &scope, bool named,
+                          std::shared_ptr<const FunctionSizes> *all_functions = nullptr);
   void read_jsonl(const std::string &path, const std::string &display);
   void read_directory(const std::string &path);
   void read_files(const std::vector<std::string> &files, Scope &scope);
@@ -292,6 +301,9 @@ private:
   // A new key in the decoded-log cache for a stream of KIND, its bytes yet
   // to be added; null when the cache is off.
   std::unique_ptr<CacheKey> stream_key(std::string_view kind) const;
+  // What a stream's key depends on beside its bytes: KIND, the payload's
+  // format, the reading limits (also what a file's identity is known under).
+  std::string stream_context(std::string_view kind) const;
   // A stream found in the cache under KEY: its TUs added as split before.
   void add_cached(size_t origin_id, const std::string &origin, const std::string &key,
                   std::vector<CachedTu> &&tus);
@@ -301,8 +313,8 @@ private:
   void add_tu(TuInfo &&info);
   // After ORIGIN_ID's stream was split with a cache key: it is stored when
   // KEEP and it had no errors; else its TUs lose their key (their payloads
-  // would never be found).
-  void store_split(size_t origin_id, const TuSplitter &split, bool keep);
+  // would never be found).  Returns whether it was stored.
+  bool store_split(size_t origin_id, const TuSplitter &split, bool keep);
   bool first_time(FileId id) { return seen_.insert(id).second; }
   void report(Diagnostic::Level level, const std::string &file, const std::string &message);
 

@@ -153,15 +153,27 @@ TEST(DecodedCache, RemembersAFileByItsIdentity) {
   std::ofstream(file) << "{}\n";
   struct stat st;
   ASSERT_EQ(stat(file.c_str(), &st), 0);
-  EXPECT_FALSE(cache.key_of_file(st));
-  cache.remember(st, std::string(32, 'a'));
-  EXPECT_EQ(cache.key_of_file(st), std::optional<std::string>(std::string(32, 'a')));
+  EXPECT_FALSE(cache.known_file(st, "jsonl"));
+  cache.remember(st, "jsonl", std::string(32, 'a'));
+  cache.remember(st, "object", std::string(32, 'b'), "sizes");
+  std::optional<DecodedCache::KnownFile> known = cache.known_file(st, "jsonl");
+  ASSERT_TRUE(known);
+  EXPECT_EQ(known->key, std::string(32, 'a'));
+  EXPECT_EQ(known->extra, "");
+  // Known in another context (another payload format, another kind of
+  // stream) is another entry: a key made under other options is never
+  // given for these.
+  known = cache.known_file(st, "object");
+  ASSERT_TRUE(known);
+  EXPECT_EQ(known->key, std::string(32, 'b'));
+  EXPECT_EQ(known->extra, "sizes");
+  EXPECT_FALSE(cache.known_file(st, "jsonl\nread-tu-0"));
   // Written again, the file is another identity (its ctime at least).
   usleep(10000);
   std::ofstream(file) << "{}\n";
   struct stat again;
   ASSERT_EQ(stat(file.c_str(), &again), 0);
-  EXPECT_FALSE(cache.key_of_file(again));
+  EXPECT_FALSE(cache.known_file(again, "jsonl"));
   std::system(("rm -rf '" + dir + "'").c_str());
 }
 
@@ -195,7 +207,7 @@ TEST(DecodedCache, TrimsTheLeastRecentlyUsedStreamsWhenItStores) {
     CacheKey k;
     k.add("a fourth");
     struct stat st {};
-    cache.remember(st, k.hex()); // stores something: trimmed when it goes
+    cache.remember(st, "jsonl", k.hex()); // stores something: trimmed when it goes
   }
   DecodedCache after(dir, uint64_t(1) << 30);
   EXPECT_TRUE(after.find(keys[0], true));
