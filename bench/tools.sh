@@ -242,16 +242,25 @@ timed() {
 
 # The decoded-log cache (docs/cli.md): summary and diff read through it.
 # cached RUN LAYOUT NAME RECORDS CMD...: CMD three times, as NAME-off (no
-# cache), NAME-cold (the cache emptied first: its cost included) and NAME
+# cache), NAME-cold (a new, empty cache: its cost included) and NAME
 # (warm: what the cold run left), each with the others' output; the other
-# commands never use it, and run with it off.
-cache_dir=$work/decoded-cache
+# commands never use it, and run with it off.  Each cold run gets a
+# directory never used before, and the old ones are removed only at the
+# end: for minutes after many files are deleted, ext4 allocates new inodes
+# slowly (recently_deleted() took a quarter of a cold summary's CPU when
+# the previous cache was removed just before it), which is the deletion's
+# cost, not the cache's.
+cache_root=$work/decoded-cache
+rm -rf "$cache_root"
+mkdir -p "$cache_root"
+cache_runs=0
 export INLINETUNE_DECODED_CACHE=off
 cached() {
   local r=$1 layout=$2 name=$3 records=$4
   shift 4
   timed "$r" "$layout" "$name-off" "$records" "$@"
-  rm -rf "$cache_dir"
+  cache_runs=$((cache_runs + 1))
+  local cache_dir=$cache_root/$cache_runs
   INLINETUNE_DECODED_CACHE=$cache_dir timed "$r" "$layout" "$name-cold" "$records" "$@"
   INLINETUNE_DECODED_CACHE=$cache_dir timed "$r" "$layout" "$name" "$records" "$@"
   if [ "$r" = 1 ]; then
@@ -298,6 +307,7 @@ for ((r = 1; r <= runs; r++)); do
   kt_note "run $r/$runs done ($((SECONDS - t0)) s)"
 done
 rm -f "$work"/out/*-extract.jsonl.first "$work"/out/*-db.sqlite.first # some 700 MB each
+rm -rf "$cache_root" # after every timing (see cached)
 
 echo
 echo "bench-tools: $ntus TUs per build, $base_records records (BASE, profile=gcc) and $new_records (NEW, profile=rfc)"

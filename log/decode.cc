@@ -425,7 +425,7 @@ TuHeader parse_header(const Record &r) {
       h.never_inline.push_back(std::move(e));
     }
   }
-  // "function_params" and "forbidden_sites": read as far as they have the
+  // "function_params" and the site lists: read as far as they have the
   // shape the plugin writes; what does not is left out, not an error.
   if (const Record *fparams = find(r, "function_params"); fparams && fparams->is_array())
     for (const Record &entry : *fparams) {
@@ -440,10 +440,13 @@ TuHeader parse_header(const Record &r) {
         f.params.push_back({name, value.is_string() ? value.get<std::string>() : value.dump()});
       h.function_params.push_back(std::move(f));
     }
-  if (const Record *sites = find(r, "forbidden_sites"); sites && sites->is_array())
-    for (const Record &site : *sites)
-      if (site.is_string())
-        h.forbidden_sites.push_back(site.get<std::string>());
+  for (auto [key, out] : {std::pair{"forbidden_sites", &h.forbidden_sites},
+                          std::pair{"forced_sites", &h.forced_sites},
+                          std::pair{"forced_refused", &h.forced_refused}})
+    if (const Record *sites = find(r, key); sites && sites->is_array())
+      for (const Record &site : *sites)
+        if (site.is_string())
+          out->push_back(site.get<std::string>());
   h.lto = opt_bool(NValue(r), "lto").value_or(false);
   return h;
 }

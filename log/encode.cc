@@ -73,6 +73,11 @@ std::string encode(const TuHeader &h) {
   j["function_params"] = fparams;
   j["never_inline"] = never;
   j["forbidden_sites"] = h.forbidden_sites;
+  // Only when a policy forces calls: other logs stay as they were.
+  if (!h.forced_sites.empty() || !h.forced_refused.empty()) {
+    j["forced_sites"] = h.forced_sites;
+    j["forced_refused"] = h.forced_refused;
+  }
   j["lto"] = h.lto;
   j["reasons"] = Json::object(); // std::map: sorted by code
   for (const auto &[code, text] : h.reasons)

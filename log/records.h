@@ -63,6 +63,9 @@ struct TuHeader {
   std::vector<FunctionParams> function_params;
   std::vector<NeverInlineStatus> never_inline;
   std::vector<std::string> forbidden_sites;
+  // Sites a policy forces (inline-call, inline-site): inlined, and refused
+  // with GCC's reason; written only when a policy forces some.
+  std::vector<std::string> forced_sites, forced_refused;
   bool lto = false; // -flto: IPA decisions are made at link time, not logged here
   // GCC's (or inlinetune's) text for each reason code the TU's site records
   // use; encode_log() fills it from the sites.

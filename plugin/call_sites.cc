@@ -1,14 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "call_sites.h"
 #include "functions.h"
+#include "inline_observer.h"
+
+#include <cstdlib>
 
 namespace inlinetune {
 
-static bool any_matches(const Glob &glob, tree fndecl) {
-  for (const std::string &name : function_names(fndecl))
-    if (glob.matches(name))
-      return true;
-  return false;
+CallIdentity call_identity(cgraph_edge *e) {
+  CallIdentity c;
+  c.callee = origin_decl(e->callee->ultimate_alias_target());
+  c.caller = lexical_function(e->call_stmt, origin_decl(e->caller));
+  c.location = site_location(gimple_location(e->call_stmt));
+  log::Site s;
+  s.lexical_caller.symbol = function_names(c.caller).front();
+  s.callee.symbol = function_names(c.callee).front();
+  s.location = c.location;
+  c.id = std::strtoull(log::site_id(s).c_str(), nullptr, 16);
+  return c;
+}
+
+bool selects(const CallSelector &rule, const CallIdentity &call) {
+  return rule.matches(function_names(call.caller), function_names(call.callee), call.location,
+                      call.id);
+}
+
+std::string describe_site(const CallIdentity &call) {
+  return call.location + " " + display_name(call.caller) + " -> " + display_name(call.callee);
 }
 
 void ForbiddenSites::reset(std::vector<const ForbiddenCall *> rules) {
@@ -18,13 +36,11 @@ void ForbiddenSites::reset(std::vector<const ForbiddenCall *> rules) {
 }
 
 const ForbiddenCall *ForbiddenSites::rule_for(cgraph_edge *e) {
-  if (!e->call_stmt || !e->callee)
+  if (rules_.empty() || !e->call_stmt || !e->callee)
     return nullptr;
-  cgraph_node *target = e->callee->ultimate_alias_target();
-  tree callee = origin_decl(target);
-  tree caller = lexical_function(e->call_stmt, origin_decl(e->caller));
+  const CallIdentity call = call_identity(e);
   for (const ForbiddenCall *r : rules_)
-    if (any_matches(r->callee, callee) && any_matches(r->caller, caller))
+    if (selects(*r, call))
       return r;
   return nullptr;
 }
@@ -36,8 +52,8 @@ void ForbiddenSites::mark_edges_of(cgraph_node *node) {
     const ForbiddenCall *rule = rule_for(e);
     if (!rule)
       continue;
-    tree callee = origin_decl(e->callee->ultimate_alias_target());
-    tree caller = lexical_function(e->call_stmt, origin_decl(e->caller));
+    const CallIdentity call = call_identity(e);
+    tree callee = call.callee, caller = call.caller;
     if (lookup_attribute("always_inline", DECL_ATTRIBUTES(callee))) {
       if (!conflicts_.insert(display_name(caller) + " -> " + display_name(callee)).second)
         continue; // reported once, not once per pass
@@ -50,10 +66,7 @@ void ForbiddenSites::mark_edges_of(cgraph_node *node) {
     }
     e->call_stmt_cannot_inline_p = 1;
     e->inline_failed = CIF_UNSPECIFIED;
-    expanded_location loc = expand_location(gimple_location(e->call_stmt));
-    sites_.insert(std::string(loc.file ? loc.file : "?") + ":" + std::to_string(loc.line) + ":" +
-                  std::to_string(loc.column) + " " + display_name(caller) + " -> " +
-                  display_name(callee));
+    sites_.insert(describe_site(call));
   }
 }
 

@@ -19,10 +19,25 @@
 
 namespace inlinetune {
 
+// A call as a policy names it (CallSelector::matches): the function it is
+// written in, its callee, where it is written and its site id (the log's
+// "id", docs/log-format.md "Site identity"), the same in every copy of it.
+struct CallIdentity {
+  tree caller = nullptr, callee = nullptr;
+  std::string location;
+  uint64_t id = 0;
+};
+CallIdentity call_identity(cgraph_edge *e);
+bool selects(const CallSelector &rule, const CallIdentity &call);
+// "file:line:col caller -> callee", as the TU header lists sites.
+std::string describe_site(const CallIdentity &call);
+
 class ForbiddenSites {
 public:
   void reset(std::vector<const ForbiddenCall *> rules);
   bool empty() const { return rules_.empty(); }
+  // The rule forbidding E, or null.
+  const ForbiddenCall *rule_for(cgraph_edge *e);
 
   // Before the early inliner runs on FN: its edges and those of every function
   // it can reach (their bodies are what early inlining copies into FN).
@@ -35,7 +50,6 @@ public:
 
 private:
   void mark_edges_of(cgraph_node *node);
-  const ForbiddenCall *rule_for(cgraph_edge *e);
 
   std::vector<const ForbiddenCall *> rules_;
   std::set<std::string> sites_;

@@ -45,6 +45,10 @@
 #include "rtl.h"
 #include "output.h"
 #include "md5.h"
+#include "target.h"
+#include "trans-mem.h"
+#include "gimple-ssa.h"
+#include "asan.h"
 // clang-format on
 
 #if GCCPLUGIN_VERSION_MAJOR < 11 || GCCPLUGIN_VERSION_MAJOR > 16

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inline_observer.h"
+#include "forced_sites.h"
 #include "functions.h"
 #include "source_path.h"
 
@@ -25,7 +26,7 @@ static const OwnReason own_reasons[] = {
 #include "reasons.def"
 #undef DEFREASON
 };
-enum OwnReasonIndex { NEVER_INLINE_LIST, FORBIDDEN_CALL_SITE };
+enum OwnReasonIndex { NEVER_INLINE_LIST, FORBIDDEN_CALL_SITE, FORCED_BY_POLICY, FORCE_REFUSED };
 
 static std::string source_root_srctree = ".", source_root_cwd = ".";
 static std::map<std::string, std::string> relative_file_cache;
@@ -128,6 +129,14 @@ void InlineObserver::classify_refusal(cgraph_edge *e, Site *site, bool early) {
   site->reason = cif_names[why];
   site->reason_text = cgraph_inline_failed_string(why);
   tree callee = origin_decl(e->callee->ultimate_alias_target());
+  if (const cgraph_inline_failed_t *refused = forced_ ? forced_->refusal_of(e) : nullptr) {
+    // One code per cause (the header keeps one text per code):
+    // FORCE_REFUSED_ and GCC's code, as FORCE_REFUSED_FUNCTION_NOT_INLINABLE.
+    site->reason = std::string(own_reasons[FORCE_REFUSED].name) + "_" + cif_names[*refused];
+    site->reason_text = std::string(own_reasons[FORCE_REFUSED].text) + ": " +
+                        cgraph_inline_failed_string(*refused);
+    return;
+  }
   if (e->call_stmt_cannot_inline_p && why == CIF_UNSPECIFIED) {
     site->reason = own_reasons[FORBIDDEN_CALL_SITE].name;
     site->reason_text = own_reasons[FORBIDDEN_CALL_SITE].text;
@@ -259,6 +268,10 @@ void InlineObserver::early_inline_done(cgraph_node *clone) {
   s.inlined = true;
   s.reason = "OK";
   s.reason_text = "inlined";
+  if (forced_ && forced_->forced_early(e->call_stmt)) {
+    s.reason = own_reasons[FORCED_BY_POLICY].name;
+    s.reason_text = own_reasons[FORCED_BY_POLICY].text;
+  }
   s.caller_size_before = early_size_before_;
   functions_[decl].inlined_callees++;
   sites_.push_back(s);
@@ -309,6 +322,10 @@ void InlineObserver::walk_inline_tree(cgraph_node *root, cgraph_node *node,
       s.caller_size_after = ipa_size_summaries->get(root)->size;
     if (s.inlined) {
       ++*inlined;
+      if (forced_ && forced_->forced_ipa(e)) {
+        s.reason = own_reasons[FORCED_BY_POLICY].name;
+        s.reason_text = own_reasons[FORCED_BY_POLICY].text;
+      }
       // The growth GCC estimated before it started inlining (in the callee's
       // own context, before other inlining into the same caller).
       auto growth = ipa_growth_.find(e->call_stmt);

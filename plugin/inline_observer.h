@@ -21,6 +21,7 @@
 
 namespace inlinetune {
 
+class ForcedSites;
 using log::FunctionRef;
 using log::Limit;
 using log::Pass;
@@ -32,6 +33,11 @@ public:
   // Functions whose never-inline mark came from us / sites we forbade: their
   // refusals get inlinetune's reason instead of GCC's.
   void set_never_inline(std::set<tree> decls) { never_inline_ = std::move(decls); }
+  // Sites forced by policy: their records say so (FORCED_BY_POLICY, or
+  // FORCE_REFUSED with GCC's reason).
+  void set_forced(const ForcedSites *forced) { forced_ = forced; }
+  // Whether the early inliner's records for FN have begun (before_early_inline).
+  bool observing_early(cgraph_node *fn) const { return fn && early_fn_ == fn; }
   void note_all_functions(); // at the start of the IPA passes
 
   void before_early_inline(cgraph_node *fn);
@@ -53,6 +59,7 @@ private:
 
 
   std::set<tree> never_inline_;
+  const ForcedSites *forced_ = nullptr;
   std::vector<tree> function_order_; // every defined function, in symtab order
   std::map<tree, Function> functions_;
   // Early inliner: the function it runs on, and that function's size before.

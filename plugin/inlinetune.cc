@@ -5,7 +5,7 @@
 // Options (-fplugin-arg-inlinetune-KEY[=VALUE]; see README.md):
 //   profile=NAME   built-in profile for every TU: gcc (nothing) or rfc
 //   policy=FILE    policy file: profiles, TU/function rules, never-inline lists,
-//                  forbidden call sites (docs/policy.md)
+//                  forbidden and forced call sites (docs/policy.md)
 //   noinline=A,B   never inline these functions
 //   srctree=DIR    the root TU globs are relative to
 //   tag=STRING     a free label recorded with each TU
@@ -30,6 +30,7 @@
 
 #include "call_sites.h"
 #include "encode.h"
+#include "forced_sites.h"
 #include "functions.h"
 #include "inline_observer.h"
 #include "log_sink.h"
@@ -65,6 +66,12 @@ struct TranslationUnit {
   int function_overrides = 0;
   std::vector<NeverInlineOutcome> never_inline;
   ForbiddenSites forbidden;
+  ForcedSites forced;
+  // Where the work before each inliner was done (the sites marks, the
+  // log's snapshot): by our force passes when they run, else at the
+  // inliner's own start.
+  cgraph_node *early_begun = nullptr;
+  bool ipa_begun = false;
   std::vector<ParamValue> param_values; // GCC's inliner params for the TU, after ours
   std::vector<log::FunctionParams> function_params;
   InlineObserver observer;
@@ -179,6 +186,8 @@ void on_start_unit(void *, void *) {
     apply_tu_params(tu.params);
     tu.param_values = inliner_param_values();
     tu.forbidden.reset(state->policy.forbidden_calls(tu.path));
+    tu.forced.reset(state->policy.forced_calls(tu.path));
+    tu.observer.set_forced(&tu.forced);
     set_source_root(srctree, source_directory());
     // Early inlining removes each inline clone once its body is copied in.
     static bool hooked = false;
@@ -228,24 +237,76 @@ void on_all_ipa_passes_start(void *, void *) {
   });
 }
 
+// Before the early inliner runs on FN: forbidden sites marked, the log's
+// snapshot taken (once, by the force pass or at einline).
+void begin_early_inline(cgraph_node *fn) {
+  TranslationUnit &tu = state->tu;
+  if (fn && tu.early_begun == fn)
+    return;
+  tu.early_begun = fn;
+  tu.forbidden.before_early_inline(fn);
+  if (logging())
+    tu.observer.before_early_inline(fn);
+}
+
+void begin_ipa_inline() {
+  TranslationUnit &tu = state->tu;
+  if (tu.ipa_begun)
+    return;
+  tu.ipa_begun = true;
+  tu.forbidden.before_ipa_inline();
+  if (logging())
+    tu.observer.before_ipa_inline();
+}
+
 void on_pass_execution(void *gcc_data, void *) {
   guarded("pass execution", [gcc_data] {
     const opt_pass *pass = static_cast<const opt_pass *>(gcc_data);
-    TranslationUnit &tu = state->tu;
     if (!pass->name || !optimize)
       return;
-    if (strcmp(pass->name, "einline") == 0 && cfun) {
-      cgraph_node *fn = cgraph_node::get(cfun->decl);
-      tu.forbidden.before_early_inline(fn);
-      if (logging())
-        tu.observer.before_early_inline(fn);
-    } else if (strcmp(pass->name, "inline") == 0) {
-      tu.forbidden.before_ipa_inline();
-      if (logging())
-        tu.observer.before_ipa_inline();
-    }
+    if (strcmp(pass->name, "einline") == 0 && cfun)
+      begin_early_inline(cgraph_node::get(cfun->decl));
+    else if (strcmp(pass->name, "inline") == 0)
+      begin_ipa_inline();
   });
 }
+
+// Forced call sites, just before each inliner (plugin/forced_sites.h).
+const pass_data force_early_pass_data = {
+    GIMPLE_PASS, "inlinetune-force-einline", OPTGROUP_NONE, TV_NONE, PROP_ssa, 0, 0, 0, 0};
+struct ForceEarlyPass : gimple_opt_pass {
+  explicit ForceEarlyPass(::gcc::context *ctx) : gimple_opt_pass(force_early_pass_data, ctx) {}
+  bool gate(function *) override {
+    return optimize && !compile_failed() && !state->tu.forced.empty();
+  }
+  unsigned int execute(function *fn) override {
+    unsigned todo = 0;
+    guarded("forced call sites (early inliner)", [fn, &todo] {
+      cgraph_node *node = cgraph_node::get(fn->decl);
+      begin_early_inline(node);
+      todo = state->tu.forced.early(node, state->tu.forbidden);
+    });
+    return todo;
+  }
+};
+
+const pass_data force_ipa_pass_data = {
+    IPA_PASS, "inlinetune-force-inline", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0};
+struct ForceIpaPass : ipa_opt_pass_d {
+  explicit ForceIpaPass(::gcc::context *ctx)
+      : ipa_opt_pass_d(force_ipa_pass_data, ctx, nullptr, nullptr, nullptr, nullptr, nullptr,
+                       nullptr, 0, nullptr, nullptr) {}
+  bool gate(function *) override {
+    return optimize && !compile_failed() && !in_lto_p && !state->tu.forced.empty();
+  }
+  unsigned int execute(function *) override {
+    guarded("forced call sites (IPA inliner)", [] {
+      begin_ipa_inline();
+      state->tu.forced.ipa(state->tu.forbidden);
+    });
+    return 0;
+  }
+};
 
 // ---- the decision log ---------------------------------------------------------
 
@@ -280,6 +341,8 @@ std::string log_text() {
                                                      : "applied",
                               n.applied_to});
   h.forbidden_sites.assign(tu.forbidden.sites().begin(), tu.forbidden.sites().end());
+  h.forced_sites.assign(tu.forced.inlined().begin(), tu.forced.inlined().end());
+  h.forced_refused.assign(tu.forced.refused().begin(), tu.forced.refused().end());
   // With -flto the IPA inliner runs at link time in lto1, without this plugin:
   // the log then holds the early inliner's decisions only.
   h.lto = flag_generate_lto;
@@ -387,6 +450,9 @@ void print_summary() {
                                    : " (applied to " + std::to_string(n.applied_to.size()) + ")";
   }
   line += "; forbidden call sites " + std::to_string(tu.forbidden.sites().size());
+  if (!tu.forced.empty()) // only when a policy forces calls here, as in the log
+    line += "; forced call sites " + std::to_string(tu.forced.inlined().size()) + " inlined, " +
+            std::to_string(tu.forced.refused().size()) + " refused";
   if (!state->options.tag.empty())
     line += "; tag '" + state->options.tag + "'";
   if (!state->policy_md5.empty())
@@ -538,6 +604,13 @@ bool has_forbidden_calls(const Policy &policy) {
   return false;
 }
 
+bool has_forced_calls(const Policy &policy) {
+  for (const Rule &r : policy.rules())
+    if (!r.forced_calls.empty())
+      return true;
+  return false;
+}
+
 } // namespace
 } // namespace inlinetune
 
@@ -568,8 +641,18 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
   register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, on_all_ipa_passes_start, nullptr);
   // Call graph edges are rebuilt between the inliners: mark forbidden sites
   // before each; the decision log snapshots both inliners' input there too.
-  if (has_forbidden_calls(state->policy) || state->options.log != "off")
+  if (has_forbidden_calls(state->policy) || has_forced_calls(state->policy) ||
+      state->options.log != "off")
     register_callback(info->base_name, PLUGIN_PASS_EXECUTION, on_pass_execution, nullptr);
+  // Forced call sites: a pass of ours just before each inliner.
+  if (has_forced_calls(state->policy)) {
+    static register_pass_info force_early = {new ForceEarlyPass(g), "einline", 1,
+                                             PASS_POS_INSERT_BEFORE};
+    static register_pass_info force_ipa = {new ForceIpaPass(g), "inline", 1,
+                                           PASS_POS_INSERT_BEFORE};
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_early);
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_ipa);
+  }
   if (state->options.log != "off") {
     static register_pass_info einline_log = {new EinlineLogPass(g), "einline", 1,
                                              PASS_POS_INSERT_AFTER};

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ini.h>
 #include <set>
@@ -275,12 +276,13 @@ private:
     if (section_ == Section::ParamProfile && register_profile_)
       profiles_[profile_.name] = profile_;
     if (section_ == Section::Rule) {
-      bool empty =
-          rule_.params.empty() && rule_.never_inline.empty() && rule_.forbidden_calls.empty();
+      bool empty = rule_.params.empty() && rule_.never_inline.empty() &&
+                   rule_.forbidden_calls.empty() && rule_.forced_calls.empty();
       // Errors inside the section already explain why it may be empty.
       if (empty && section_errors_ == 0) {
-        std::string msg = "rule has no settings: add params, 'profile =', 'never-inline =' "
-                          "or 'never-inline-call ='";
+        std::string msg = "rule has no settings: add params, 'profile =', 'never-inline =', "
+                          "or a call site key ('never-inline-call', 'never-inline-site', "
+                          "'inline-call', 'inline-site')";
         if (!empty_profile_.empty())
           msg = "rule has no settings: profile " + quote(empty_profile_) +
                 " has no params, and a rule cannot undo what earlier rules set";
@@ -331,7 +333,7 @@ private:
     if (name == "tu" || name == "function") {
       error(line_, "selector " + quote(name) + " is not allowed in " + where +
                        ": profiles hold params only; select TUs and functions in a [rule]");
-    } else if (name == "never-inline" || name == "never-inline-call") {
+    } else if (name == "never-inline" || is_call_key(name)) {
       error(line_, quote(name) + " is not allowed in " + where +
                        ": profiles hold params only; put it in a [rule]");
     } else if (name == "profile") {
@@ -345,22 +347,24 @@ private:
     if (name == "tu") {
       globs(name, value, Glob::Kind::Path, &rule_.tus);
     } else if (name == "function") {
-      if (!rule_.never_inline.empty() || !rule_.forbidden_calls.empty()) {
-        error(line_, "'function' is not allowed in a rule with " +
-                         std::string(rule_.never_inline.empty() ? "'never-inline-call'"
-                                                                : "'never-inline'") +
+      if (!rule_.never_inline.empty() || !rule_.forbidden_calls.empty() ||
+          !rule_.forced_calls.empty()) {
+        const std::string what =
+            !rule_.never_inline.empty()    ? "never-inline"
+            : !rule_.forced_calls.empty()  ? rule_.forced_calls.front().key
+                                           : rule_.forbidden_calls.front().key;
+        error(line_, "'function' is not allowed in a rule with " + quote(what) +
                          ": those apply to the whole TU; put them in a rule without 'function'");
         return;
       }
       globs(name, value, Glob::Kind::Name, &rule_.functions);
     } else if (name == "profile") {
       include(value, &rule_.params);
-    } else if (name == "never-inline" || name == "never-inline-call") {
+    } else if (name == "never-inline" || is_call_key(name)) {
       if (rule_.is_function_rule()) {
         error(line_, quote(name) + " is not allowed in a rule with 'function': it applies "
-                                   "to the whole TU (to forbid one caller's calls, use "
-                                   "'never-inline-call = CALLER -> CALLEE' in a rule "
-                                   "without 'function')");
+                                   "to the whole TU (to name one caller's calls, use "
+                                   "'CALLER -> CALLEE' in a rule without 'function')");
         return;
       }
       if (name == "never-inline") {
@@ -369,7 +373,7 @@ private:
         for (Glob &g : names)
           rule_.never_inline.push_back(NeverInline{std::move(g), here()});
       } else {
-        never_inline_call(value);
+        call_selector(name, value);
       }
     } else {
       param(name, value, &rule_.params);
@@ -394,26 +398,70 @@ private:
     }
   }
 
-  void never_inline_call(std::string_view value) {
-    const std::string form = ": expected 'CALLER -> CALLEE', as in "
-                             "'never-inline-call = do_symlinkat -> vfs_symlink'";
-    size_t arrow = value.find("->");
+  static bool is_call_key(std::string_view name) {
+    return name == "never-inline-call" || name == "never-inline-site" || name == "inline-call" ||
+           name == "inline-site";
+  }
+
+  // The value of a call key: "CALLER -> CALLEE" for the *-call keys; for
+  // the *-site keys, a site id (16 hex digits, as the log writes it) or
+  // "CALLER -> CALLEE @ FILE:LINE[:COL]".
+  void call_selector(std::string_view key, std::string_view value) {
+    const bool site = key.size() > 5 && key.substr(key.size() - 5) == "-site";
+    const std::string k(key);
+    const std::string form =
+        site ? ": expected a site id (16 hex digits, the log's \"id\") or 'CALLER -> CALLEE @ "
+               "FILE:LINE[:COL]', as in '" +
+                   k + " = do_symlinkat -> vfs_symlink @ fs/namei.c:4470'"
+             : ": expected 'CALLER -> CALLEE', as in '" + k + " = do_symlinkat -> vfs_symlink'";
+    CallSelector call;
+    call.key = k;
+    call.text = std::string(value);
+    call.origin = here();
+    if (site && value.find("->") == std::string_view::npos) {
+      if (value.size() != 16 || value.find_first_not_of("0123456789abcdefABCDEF") !=
+                                    std::string_view::npos) {
+        error(line_, "bad site " + quote(value) + " in " + k + form);
+        return;
+      }
+      call.form = CallSelector::Form::Id;
+      call.id = std::strtoull(std::string(value).c_str(), nullptr, 16);
+      push_call(std::move(call));
+      return;
+    }
+    std::string_view pair = value, at;
+    if (site) {
+      const size_t sign = value.rfind('@');
+      if (sign == std::string_view::npos) {
+        error(line_, "no '@ FILE:LINE' in " + k + " " + quote(value) + form +
+                         " (every call of the pair: '" +
+                         (key == "inline-site" ? "inline-call" : "never-inline-call") + "')");
+        return;
+      }
+      pair = value.substr(0, sign);
+      at = trim(value.substr(sign + 1));
+    } else if (value.find('@') != std::string_view::npos) {
+      error(line_, "'@' in " + k + " " + quote(value) + form + " (one call site: '" +
+                       (key == "inline-call" ? "inline-site" : "never-inline-site") +
+                       " = CALLER -> CALLEE @ FILE:LINE')");
+      return;
+    }
+    const size_t arrow = pair.find("->");
     if (arrow == std::string_view::npos) {
-      error(line_, "no '->' in never-inline-call " + quote(value) + form);
+      error(line_, "no '->' in " + k + " " + quote(value) + form);
       return;
     }
-    if (value.find("->", arrow + 2) != std::string_view::npos) {
-      error(line_, "more than one '->' in never-inline-call " + quote(value) + form);
+    if (pair.find("->", arrow + 2) != std::string_view::npos) {
+      error(line_, "more than one '->' in " + k + " " + quote(value) + form);
       return;
     }
-    std::string_view caller = trim(value.substr(0, arrow));
-    std::string_view callee = trim(value.substr(arrow + 2));
+    std::string_view caller = trim(pair.substr(0, arrow));
+    std::string_view callee = trim(pair.substr(arrow + 2));
     if (caller.empty() || callee.empty()) {
-      error(line_, std::string(caller.empty() ? "empty caller" : "empty callee") +
-                       " in never-inline-call " + quote(value) + form);
+      error(line_, std::string(caller.empty() ? "empty caller" : "empty callee") + " in " + k +
+                       " " + quote(value) + form);
       return;
     }
-    ForbiddenCall call;
     std::string msg;
     bool ok = true;
     if (!Glob::compile(caller, Glob::Kind::Name, &call.caller, &msg)) {
@@ -424,10 +472,49 @@ private:
       error(line_, "bad callee glob " + quote(callee) + ": " + msg);
       ok = false;
     }
-    if (!ok)
-      return;
-    call.origin = here();
-    rule_.forbidden_calls.push_back(std::move(call));
+    if (site && ok) {
+      // FILE:LINE or FILE:LINE:COL; FILE may hold ':' only before them.
+      auto number = [](std::string_view t, int *out) {
+        if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string_view::npos)
+          return false;
+        *out = std::atoi(std::string(t).c_str());
+        return *out > 0;
+      };
+      const size_t c2 = at.rfind(':');
+      const size_t c1 = c2 == std::string_view::npos || c2 == 0 ? std::string_view::npos
+                                                                : at.rfind(':', c2 - 1);
+      int a = 0, b = 0;
+      std::string_view file;
+      if (c2 != std::string_view::npos && number(at.substr(c2 + 1), &b)) {
+        if (c1 != std::string_view::npos && number(at.substr(c1 + 1, c2 - c1 - 1), &a)) {
+          file = at.substr(0, c1);
+          call.line = a;
+          call.column = b;
+        } else {
+          file = at.substr(0, c2);
+          call.line = b;
+        }
+      }
+      if (file.empty() || call.line == 0) {
+        error(line_, "bad place " + quote(at) + " in " + k + " " + quote(value) +
+                         ": expected FILE:LINE or FILE:LINE:COL (numbers from 1), FILE as the "
+                         "log's \"location\" writes it");
+        ok = false;
+      } else if (!Glob::compile(file, Glob::Kind::Path, &call.file, &msg)) {
+        error(line_, "bad file glob " + quote(file) + " in " + k + ": " + msg);
+        ok = false;
+      }
+      call.form = CallSelector::Form::Located;
+    }
+    if (ok)
+      push_call(std::move(call));
+  }
+
+  void push_call(CallSelector &&call) {
+    if (call.key == "inline-call" || call.key == "inline-site")
+      rule_.forced_calls.push_back(std::move(call));
+    else
+      rule_.forbidden_calls.push_back(std::move(call));
   }
 
   void include(std::string_view name, std::vector<ParamSetting> *out) {
@@ -487,8 +574,9 @@ private:
 } // namespace
 
 const std::vector<std::string_view> &policy_keys() {
-  static const std::vector<std::string_view> keys = {"tu", "function", "profile", "never-inline",
-                                                     "never-inline-call"};
+  static const std::vector<std::string_view> keys = {
+      "tu",          "function",          "profile",     "never-inline", "never-inline-call",
+      "never-inline-site", "inline-call", "inline-site"};
   return keys;
 }
 
@@ -678,6 +766,44 @@ std::vector<const ForbiddenCall *> Policy::forbidden_calls(std::string_view tu_p
       for (const ForbiddenCall &c : r.forbidden_calls)
         out.push_back(&c);
   return out;
+}
+
+std::vector<const ForcedCall *> Policy::forced_calls(std::string_view tu_path) const {
+  std::vector<const ForcedCall *> out;
+  for (const Rule &r : rules_)
+    if (r.matches_tu(tu_path))
+      for (const ForcedCall &c : r.forced_calls)
+        out.push_back(&c);
+  return out;
+}
+
+bool CallSelector::matches(const std::vector<std::string> &caller_names,
+                           const std::vector<std::string> &callee_names,
+                           std::string_view location, uint64_t site_id) const {
+  if (form == Form::Id)
+    return site_id == id;
+  auto any = [](const Glob &g, const std::vector<std::string> &names) {
+    return std::any_of(names.begin(), names.end(),
+                       [&](const std::string &n) { return g.matches(n); });
+  };
+  if (!any(caller, caller_names) || !any(callee, callee_names))
+    return false;
+  if (form == Form::Pair)
+    return true;
+  // LOCATION is "file:line:col" (the file may hold ':').
+  const size_t c2 = location.rfind(':');
+  if (c2 == std::string_view::npos || c2 == 0)
+    return false;
+  const size_t c1 = location.rfind(':', c2 - 1);
+  if (c1 == std::string_view::npos)
+    return false;
+  const int l = std::atoi(std::string(location.substr(c1 + 1, c2 - c1 - 1)).c_str());
+  const int c = std::atoi(std::string(location.substr(c2 + 1)).c_str());
+  return l == line && (column == 0 || c == column) && file.matches(location.substr(0, c1));
+}
+
+std::string CallSelector::describe() const {
+  return key + " = " + text + " (" + origin.describe() + ")";
 }
 
 } // namespace inlinetune

@@ -9,6 +9,7 @@
 
 #include "glob.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -55,11 +56,34 @@ struct NeverInline {
   Origin origin;
 };
 
-struct ForbiddenCall {
-  Glob caller;
-  Glob callee;
+// Calls a policy names (docs/policy.md, "Call sites"): every call from a
+// CALLER to a CALLEE (the *-call keys), or one call site (the *-site keys):
+// by the decision log's site `id`, or as CALLER -> CALLEE @ FILE:LINE[:COL],
+// where the call is written (the log's `location`).  A site inlined into
+// several functions is every copy of it.
+struct CallSelector {
+  enum class Form { Pair, Id, Located };
+  Form form = Form::Pair;
+  Glob caller, callee; // Pair and Located
+  uint64_t id = 0;     // Id
+  Glob file;           // Located: a path glob, relative to the source tree as `location` is
+  int line = 0;        // Located
+  int column = 0;      // Located; 0: any column of LINE
+  std::string key;     // the policy key it came from ("never-inline-call", "inline-site", ...)
+  std::string text;    // its value as written
   Origin origin;
+
+  bool is_site() const { return form != Form::Pair; }
+  // Whether a call from CALLER to CALLEE (each given as its spellings:
+  // assembler name, demangled forms), written at LOCATION ("file:line:col",
+  // as the log writes it) whose site id is ID, is one this names.
+  bool matches(const std::vector<std::string> &caller_names,
+               const std::vector<std::string> &callee_names, std::string_view location,
+               uint64_t site_id) const;
+  std::string describe() const; // "inline-site = ... (policy.ini:3)"
 };
+using ForbiddenCall = CallSelector; // never-inline-call, never-inline-site
+using ForcedCall = CallSelector;    // inline-call, inline-site
 
 struct Rule {
   std::string label;     // "[rule LABEL]"; "profile=NAME" or "noinline=LIST" for the command line
@@ -69,6 +93,7 @@ struct Rule {
   std::vector<ParamSetting> params;
   std::vector<NeverInline> never_inline;
   std::vector<ForbiddenCall> forbidden_calls;
+  std::vector<ForcedCall> forced_calls;
 
   bool matches_tu(std::string_view tu_path) const;
   // NAMES are the spellings of one function (assembler name, demangled forms).
@@ -114,6 +139,7 @@ public:
   bool has_function_rules(std::string_view tu_path) const;
   std::vector<const NeverInline *> never_inline(std::string_view tu_path) const;
   std::vector<const ForbiddenCall *> forbidden_calls(std::string_view tu_path) const;
+  std::vector<const ForcedCall *> forced_calls(std::string_view tu_path) const;
 
 private:
   std::map<std::string, ParamProfile, std::less<>> profiles_;

@@ -588,6 +588,71 @@ TEST(Errors, MalformedNeverInlineCall) {
                    {"empty callee in never-inline-call 'a ->'"});
 }
 
+TEST(CallSites, FormsAndMatching) {
+  Policy p;
+  std::vector<PolicyDiagnostic> diags;
+  ASSERT_TRUE(p.load_text("[rule]\ntu = fs/**\n"
+                          "inline-call = do_* -> vfs_*\n"
+                          "inline-site = 03daee83fc8c5d78\n"
+                          "inline-site = a -> big @ fs/open.c:12\n"
+                          "never-inline-site = a -> big @ fs/*.c:13:7\n",
+                          "p.ini", &diags))
+      << described(diags).front();
+  const std::vector<const ForcedCall *> forced = p.forced_calls("fs/open.c");
+  ASSERT_EQ(forced.size(), 3u);
+  EXPECT_TRUE(p.forced_calls("mm/slub.c").empty());
+  EXPECT_EQ(forced[0]->form, CallSelector::Form::Pair);
+  EXPECT_FALSE(forced[0]->is_site());
+  EXPECT_TRUE(forced[0]->matches({"do_open"}, {"vfs_open"}, "fs/open.c:3:1", 0));
+  EXPECT_FALSE(forced[0]->matches({"path_open"}, {"vfs_open"}, "fs/open.c:3:1", 0));
+  EXPECT_EQ(forced[1]->form, CallSelector::Form::Id);
+  EXPECT_EQ(forced[1]->id, 0x03daee83fc8c5d78ull);
+  EXPECT_TRUE(forced[1]->matches({"x"}, {"y"}, "z.c:1:1", 0x03daee83fc8c5d78ull));
+  EXPECT_FALSE(forced[1]->matches({"x"}, {"y"}, "z.c:1:1", 1));
+  EXPECT_EQ(forced[2]->form, CallSelector::Form::Located);
+  EXPECT_EQ(forced[2]->line, 12);
+  EXPECT_EQ(forced[2]->column, 0); // any column
+  EXPECT_TRUE(forced[2]->matches({"a"}, {"big"}, "fs/open.c:12:11", 0));
+  EXPECT_TRUE(forced[2]->matches({"a"}, {"big"}, "fs/open.c:12:30", 0));
+  EXPECT_FALSE(forced[2]->matches({"a"}, {"big"}, "fs/open.c:13:11", 0));
+  EXPECT_FALSE(forced[2]->matches({"a"}, {"big"}, "fs/namei.c:12:11", 0));
+  EXPECT_FALSE(forced[2]->matches({"b"}, {"big"}, "fs/open.c:12:11", 0));
+  EXPECT_EQ(forced[2]->describe(), "inline-site = a -> big @ fs/open.c:12 (p.ini:5)");
+  // never-inline-site is forbidden; the column must match when given.
+  const std::vector<const ForbiddenCall *> forbidden = p.forbidden_calls("fs/open.c");
+  ASSERT_EQ(forbidden.size(), 1u);
+  EXPECT_EQ(forbidden[0]->key, "never-inline-site");
+  EXPECT_TRUE(forbidden[0]->matches({"a"}, {"big"}, "fs/namei.c:13:7", 0));
+  EXPECT_FALSE(forbidden[0]->matches({"a"}, {"big"}, "fs/namei.c:13:8", 0));
+  // A file name with ':' in it: the last two numbers are the place.
+  ASSERT_TRUE(p.load_text("[rule]\ninline-site = a -> b @ odd:name.c:4:2\n", "q.ini", &diags));
+  EXPECT_TRUE(p.forced_calls("x.c").back()->matches({"a"}, {"b"}, "odd:name.c:4:2", 0));
+}
+
+TEST(Errors, MalformedCallSites) {
+  expect_one_error("[rule]\ninline-site = 03daee83fc8c5d7\n", 2,
+                   {"bad site '03daee83fc8c5d7' in inline-site", "16 hex digits"});
+  expect_one_error("[rule]\ninline-site = a -> b\n", 2,
+                   {"no '@ FILE:LINE' in inline-site 'a -> b'", "'inline-call'"});
+  expect_one_error("[rule]\nnever-inline-site = a -> b\n", 2,
+                   {"no '@ FILE:LINE' in never-inline-site", "'never-inline-call'"});
+  expect_one_error("[rule]\ninline-call = a -> b @ x.c:3\n", 2,
+                   {"'@' in inline-call", "'inline-site = CALLER -> CALLEE @ FILE:LINE'"});
+  expect_one_error("[rule]\ninline-site = a -> b @ x.c\n", 2,
+                   {"bad place 'x.c' in inline-site", "FILE:LINE or FILE:LINE:COL"});
+  expect_one_error("[rule]\ninline-site = a -> b @ x.c:0\n", 2, {"bad place 'x.c:0'"});
+  expect_one_error("[rule]\ninline-site = a -> b @ x.c:3:z\n", 2, {"bad place 'x.c:3:z'"});
+  expect_one_error("[rule]\ninline-call = a b\n", 2, {"no '->' in inline-call 'a b'"});
+  expect_one_error("[rule]\ninline-site = -> b @ x.c:1\n", 2, {"empty caller in inline-site"});
+  expect_one_error("[rule]\ninline-site = a -> b @ x[.c:1\n", 2, {"bad file glob 'x[.c'"});
+  expect_one_error("[rule]\nfunction = f\ninline-call = g -> h\n", 3,
+                   {"'inline-call' is not allowed in a rule with 'function'"});
+  expect_one_error("[rule]\ninline-site = g -> h @ a.c:1\nfunction = f\n", 3,
+                   {"'function' is not allowed in a rule with 'inline-site'"});
+  expect_one_error("[profile p]\ninline-call = f -> g\nx = 1\n", 2,
+                   {"'inline-call' is not allowed in [profile p]"});
+}
+
 TEST(Errors, RuleWithoutSettings) {
   expect_one_error("[rule]\ntu = fs/**\nfunction = f\n\n[rule next]\nx = 1\n", 1,
                    {"rule has no settings"});

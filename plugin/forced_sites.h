@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Forced call sites (inline-call, inline-site; docs/policy.md "Call
+// sites"): inlined whatever GCC's heuristics would say, by the first
+// inliner that can, and only where GCC itself could inline them.
+//
+// How: GCC has no hook to ask "inline this edge".  A pass of ours runs just
+// before each inliner and does what GCC does for the calls it must inline:
+// before "einline" on a function F, F's forced calls are inlined the way
+// early_inliner inlines always_inline callees (inline_call, then
+// optimize_inline_calls copies the bodies in, the call summaries and F's
+// summary are updated); before the IPA "inline" pass, the forced calls left
+// are inlined the way flatten_function does (inline_call into the call
+// graph; GCC's inline_transform copies the bodies later), in every inline
+// copy made since.  Then GCC's inliner runs as always on everything else.
+// Marking the callee DECL_DISREGARD_INLINE_LIMITS around one caller's early
+// inlining was the other way looked at: it is per callee, not per site, so
+// every other call of it in that caller would have to be forbidden and
+// restored, and in the IPA inliner it would change GCC's decisions on every
+// call of the callee in the unit.
+//
+// Legality first: GCC's own checks (can_inline_edge_p,
+// can_early_inline_edge_p and the correctness part of
+// can_inline_edge_by_limits_p in ipa-inline.cc) are static there, so
+// refusal() makes them again, as strict or stricter: a forced call that
+// GCC could not inline stays a call, and its record says why
+// (FORCE_REFUSED, with GCC's reason).
+#pragma once
+
+#include "call_sites.h"
+#include "gcc_compat.h"
+#include "policy.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace inlinetune {
+
+class ForcedSites {
+public:
+  void reset(std::vector<const ForcedCall *> rules);
+  bool empty() const { return rules_.empty(); }
+
+  // Just before "einline" runs on FN: FN's forced calls inlined.  Returns
+  // the TODO flags the body update needs (optimize_inline_calls').
+  unsigned early(cgraph_node *fn, ForbiddenSites &forbidden);
+  // Just before the IPA "inline" pass: every forced call not inlined yet.
+  void ipa(ForbiddenSites &forbidden);
+
+  // For the decision log: whether an early inlining of the call at STMT
+  // (the edge's statement when it was inlined) was ours; whether an IPA
+  // inline edge was ours; why a forced call was refused (nullopt: it was
+  // not a refused forced call).
+  bool forced_early(gimple *stmt) const { return early_stmts_.count(stmt) != 0; }
+  bool forced_ipa(cgraph_edge *e) const { return ipa_edges_.count(e) != 0; }
+  const cgraph_inline_failed_t *refusal_of(cgraph_edge *e) const;
+  // Distinct forced sites ("file:line:col caller -> callee") inlined so far,
+  // and refused (the same, with GCC's reason).
+  const std::set<std::string> &inlined() const { return inlined_; }
+  const std::set<std::string> &refused() const { return refused_; }
+
+private:
+  const ForcedCall *rule_for(cgraph_edge *e, const CallIdentity &call) const;
+  // Why E cannot be inlined (nullopt: it can), checked as GCC checks it.
+  std::optional<cgraph_inline_failed_t> refusal(cgraph_edge *e, bool early) const;
+  // Whether E is forced and may be inlined now; a refusal is remembered.
+  // PATH: the functions whose copies E sits in, outermost first (IPA).
+  bool take(cgraph_edge *e, bool early, ForbiddenSites &forbidden,
+            const std::vector<cgraph_node *> *path);
+  void ipa_into(cgraph_node *node, ForbiddenSites &forbidden, std::vector<cgraph_node *> &path,
+                bool *any);
+
+  std::vector<const ForcedCall *> rules_;
+  std::set<gimple *> early_stmts_;
+  std::set<cgraph_edge *> ipa_edges_;
+  std::map<gimple *, cgraph_inline_failed_t> refused_stmts_;
+  std::set<std::string> inlined_, refused_, conflicts_;
+};
+
+} // namespace inlinetune
