@@ -15,6 +15,7 @@
 #   make check-bench          the kernel harness's own tests (fakes, no kernel build)
 #   make check-kernel         kernel lit tests on linux-source-6.1 or KLINE's (CHECKS="tus small-kernel boot guest-profile")
 #   make check-fuzz           each fuzz target once over its seeds
+#   make check-torture        GCC's own execute tests with every call site forced, run (testsuite/torture)
 #   make guestprof            build build/guestprof/guestprof.so, the QEMU TCG plugin (docs/guest-profile.md)
 #   make check-guestprof      guestprof booted on the small kernel: against QEMU's contrib cache plugin, determinism, bad input
 #   make bench-guestprof      what guestprof costs: the workload boot plain, with guestprof, with contrib's cache plugin
@@ -192,7 +193,18 @@ LIT_OPTS ?= -sv
 # The builds run in parallel (every core), the tests one part after another.
 check: deps
 	$(MAKE) -j$$(nproc) toolchains all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz
-	$(MAKE) check-unit check-tools check-compile check-toolchains check-compile-roots check-bench check-guestprof check-kernel check-kernel-roots check-fuzz check-install check-readme
+	$(MAKE) check-unit check-tools check-compile check-torture check-toolchains check-compile-roots check-bench check-guestprof check-kernel check-kernel-roots check-fuzz check-install check-readme
+
+# GCC's gcc.c-torture/execute (Debian's gcc-12 source package, fetched
+# into the cache by scripts/gcc-testsuite.sh) compiled with every call site
+# forced and -fchecking, and run: what passes without the plugin must pass
+# with it (testsuite/torture/force-all.sh; 1.5 min on 2 cores).
+TORTURE_CC ?= gcc-12
+.PHONY: check-torture
+check-torture: $(BUILD)/$(TORTURE_CC)/inlinetune.so
+	tests=$$(bash scripts/gcc-testsuite.sh $(TORTURE_CC)) && \
+	  bash testsuite/torture/force-all.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
+	    "$$tests/gcc.c-torture/execute" $(BUILD)/torture/$(TORTURE_CC)
 
 check-unit: $(BUILD)/unit-sanitize/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-sanitize/unit_tests --gtest_brief=1

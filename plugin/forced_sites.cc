@@ -52,6 +52,26 @@ bool has_strub(tree fndecl) {
          lookup_attribute("strub", TYPE_ATTRIBUTES(TREE_TYPE(fndecl)));
 }
 
+// The call graph edges of FN whose call statement is gone: "einline"'s own
+// body copies leave them when their cleanup folds a call away (a call to
+// abort becomes __builtin_unreachable and goes), and GCC drops them in a
+// later pass (pass_remove_cgraph_callee_edges).  optimize_inline_calls
+// verifies FN's edges under -fchecking, so they go before it.
+void drop_stale_edges(cgraph_node *fn) {
+  hash_set<gimple *> calls;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, DECL_STRUCT_FUNCTION(fn->decl))
+  for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+    if (is_gimple_call(gsi_stmt(gsi)))
+      calls.add(gsi_stmt(gsi));
+  for (cgraph_edge **list : {&fn->callees, &fn->indirect_calls})
+    for (cgraph_edge *e = *list, *next; e; e = next) {
+      next = e->next_callee;
+      if (!e->call_stmt || !calls.contains(e->call_stmt))
+        cgraph_edge::remove(e);
+    }
+}
+
 } // namespace
 
 void ForcedSites::reset(std::vector<const ForcedCall *> rules) {
@@ -173,8 +193,9 @@ unsigned ForcedSites::early(cgraph_node *fn, ForbiddenSites &forbidden) {
   // inliner is the first: forced calls wait for it.
   if (!opt_for_fn(fn->decl, flag_early_inlining) || opt_for_fn(fn->decl, flag_no_inline))
     return 0;
-  // One round: calls that the bodies copied in bring are left to GCC's
-  // early inliner, then to the IPA force pass, which follows inline paths.
+  drop_stale_edges(fn);
+  // One round: calls that the bodies copied in bring are left to the IPA
+  // force pass, which follows inline paths.
   bool inlined = false;
   for (cgraph_edge *e = fn->callees; e; e = e->next_callee) {
     if (!take(e, true, forbidden, nullptr))

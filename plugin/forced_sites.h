@@ -3,15 +3,20 @@
 // sites"): inlined whatever GCC's heuristics would say, by the first
 // inliner that can, and only where GCC itself could inline them.
 //
-// How: GCC has no hook to ask "inline this edge".  A pass of ours runs just
-// before each inliner and does what GCC does for the calls it must inline:
-// before "einline" on a function F, F's forced calls are inlined the way
+// How: GCC has no hook to ask "inline this edge".  A pass of ours does at
+// each inliner what GCC does for the calls it must inline: right after
+// "einline" has run on a function F, F's forced calls are inlined the way
 // early_inliner inlines always_inline callees (inline_call, then
 // optimize_inline_calls copies the bodies in, the call summaries and F's
-// summary are updated); before the IPA "inline" pass, the forced calls left
-// are inlined the way flatten_function does (inline_call into the call
-// graph; GCC's inline_transform copies the bodies later), in every inline
-// copy made since.  Then GCC's inliner runs as always on everything else.
+// summary are updated); just before the IPA "inline" pass, the forced calls
+// left are inlined the way flatten_function does (inline_call into the
+// call graph; GCC's inline_transform copies the bodies later), in every
+// inline copy made since; then GCC's IPA inliner runs as always on
+// everything else.  After "einline", not before: early_inliner verifies
+// F's call graph first, and the edges a body copy leaves (calls folded
+// away by the copy's cleanup) are only dropped by the passes after it
+// (pass_remove_cgraph_callee_edges), as for GCC's own early inlining:
+// before it, -fchecking failed on 95 of gcc.c-torture/execute's tests.
 // Marking the callee DECL_DISREGARD_INLINE_LIMITS around one caller's early
 // inlining was the other way looked at: it is per callee, not per site, so
 // every other call of it in that caller would have to be forbidden and
@@ -43,7 +48,7 @@ public:
   void reset(std::vector<const ForcedCall *> rules);
   bool empty() const { return rules_.empty(); }
 
-  // Just before "einline" runs on FN: FN's forced calls inlined.  Returns
+  // Right after "einline" ran on FN: FN's forced calls inlined.  Returns
   // the TODO flags the body update needs (optimize_inline_calls').
   unsigned early(cgraph_node *fn, ForbiddenSites &forbidden);
   // Just before the IPA "inline" pass: every forced call not inlined yet.

@@ -271,7 +271,7 @@ void on_pass_execution(void *gcc_data, void *) {
   });
 }
 
-// Forced call sites, just before each inliner (plugin/forced_sites.h).
+// Forced call sites, at each inliner (plugin/forced_sites.h).
 const pass_data force_early_pass_data = {
     GIMPLE_PASS, "inlinetune-force-einline", OPTGROUP_NONE, TV_NONE, PROP_ssa, 0, 0, 0, 0};
 struct ForceEarlyPass : gimple_opt_pass {
@@ -644,15 +644,6 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
   if (has_forbidden_calls(state->policy) || has_forced_calls(state->policy) ||
       state->options.log != "off")
     register_callback(info->base_name, PLUGIN_PASS_EXECUTION, on_pass_execution, nullptr);
-  // Forced call sites: a pass of ours just before each inliner.
-  if (has_forced_calls(state->policy)) {
-    static register_pass_info force_early = {new ForceEarlyPass(g), "einline", 1,
-                                             PASS_POS_INSERT_BEFORE};
-    static register_pass_info force_ipa = {new ForceIpaPass(g), "inline", 1,
-                                           PASS_POS_INSERT_BEFORE};
-    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_early);
-    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_ipa);
-  }
   if (state->options.log != "off") {
     static register_pass_info einline_log = {new EinlineLogPass(g), "einline", 1,
                                              PASS_POS_INSERT_AFTER};
@@ -661,6 +652,17 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &ipa_log);
     // Written while the assembler output is still open.
     register_callback(info->base_name, PLUGIN_FINISH_UNIT, on_finish_unit, nullptr);
+  }
+  // Forced call sites: a pass of ours right after "einline" (registered
+  // after the log's pass, so it comes between the two: each is inserted
+  // right after "einline") and one just before the IPA "inline".
+  if (has_forced_calls(state->policy)) {
+    static register_pass_info force_early = {new ForceEarlyPass(g), "einline", 1,
+                                             PASS_POS_INSERT_AFTER};
+    static register_pass_info force_ipa = {new ForceIpaPass(g), "inline", 1,
+                                           PASS_POS_INSERT_BEFORE};
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_early);
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_ipa);
   }
   register_callback(info->base_name, PLUGIN_FINISH, on_finish, nullptr);
   return 0;
