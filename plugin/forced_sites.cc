@@ -187,6 +187,11 @@ bool ForcedSites::take(cgraph_edge *e, bool early, ForbiddenSites &forbidden,
 }
 
 unsigned ForcedSites::early(cgraph_node *fn, ForbiddenSites &forbidden) {
+  // What the log asks about is F's alone, and asked before the next
+  // function's turn: statements freed since may come back at the same
+  // address, in another function.
+  early_stmts_.clear();
+  refused_stmts_.clear();
   if (rules_.empty() || !fn || !ipa_fn_summaries || !ipa_call_summaries)
     return 0;
   // Without early inlining (-fno-early-inlining, -fno-inline) the IPA
@@ -243,6 +248,8 @@ void ForcedSites::ipa_into(cgraph_node *node, ForbiddenSites &forbidden,
 void ForcedSites::ipa(ForbiddenSites &forbidden) {
   if (rules_.empty() || !ipa_fn_summaries)
     return;
+  early_stmts_.clear();
+  refused_stmts_.clear();
   std::vector<cgraph_node *> roots;
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION(node)
