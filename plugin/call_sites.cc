@@ -35,10 +35,7 @@ void ForbiddenSites::reset(std::vector<const ForbiddenCall *> rules) {
   conflicts_.clear();
 }
 
-const ForbiddenCall *ForbiddenSites::rule_for(cgraph_edge *e) {
-  if (rules_.empty() || !e->call_stmt || !e->callee)
-    return nullptr;
-  const CallIdentity call = call_identity(e);
+const ForbiddenCall *ForbiddenSites::rule_for(const CallIdentity &call) const {
   for (const ForbiddenCall *r : rules_)
     if (selects(*r, call))
       return r;
@@ -49,10 +46,12 @@ void ForbiddenSites::mark_edges_of(cgraph_node *node) {
   for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
     if (!e->inline_failed)
       continue; // already inlined
-    const ForbiddenCall *rule = rule_for(e);
-    if (!rule)
+    if (!e->call_stmt || !e->callee)
       continue;
     const CallIdentity call = call_identity(e);
+    const ForbiddenCall *rule = rule_for(call);
+    if (!rule)
+      continue;
     tree callee = call.callee, caller = call.caller;
     if (lookup_attribute("always_inline", DECL_ATTRIBUTES(callee))) {
       if (!conflicts_.insert(display_name(caller) + " -> " + display_name(callee)).second)

@@ -36,8 +36,8 @@ class ForbiddenSites {
 public:
   void reset(std::vector<const ForbiddenCall *> rules);
   bool empty() const { return rules_.empty(); }
-  // The rule forbidding E, or null.
-  const ForbiddenCall *rule_for(cgraph_edge *e);
+  // The rule forbidding CALL, or null.
+  const ForbiddenCall *rule_for(const CallIdentity &call) const;
 
   // Before the early inliner runs on FN: its edges and those of every function
   // it can reach (their bodies are what early inlining copies into FN).

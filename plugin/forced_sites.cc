@@ -84,7 +84,7 @@ void ForcedSites::reset(std::vector<const ForcedCall *> rules) {
   conflicts_.clear();
 }
 
-const ForcedCall *ForcedSites::rule_for(cgraph_edge *, const CallIdentity &call) const {
+const ForcedCall *ForcedSites::rule_for(const CallIdentity &call) const {
   for (const ForcedCall *r : rules_)
     if (selects(*r, call))
       return r;
@@ -139,15 +139,15 @@ std::optional<cgraph_inline_failed_t> ForcedSites::refusal(cgraph_edge *e, bool 
   return std::nullopt;
 }
 
-bool ForcedSites::take(cgraph_edge *e, bool early, ForbiddenSites &forbidden,
+bool ForcedSites::take(cgraph_edge *e, bool early, const ForbiddenSites &forbidden,
                        const std::vector<cgraph_node *> *path) {
   if (!e->call_stmt || !e->callee || !e->inline_failed)
     return false;
   const CallIdentity call = call_identity(e);
-  const ForcedCall *rule = rule_for(e, call);
+  const ForcedCall *rule = rule_for(call);
   if (!rule)
     return false;
-  if (const ForbiddenCall *no = forbidden.rule_for(e)) {
+  if (const ForbiddenCall *no = forbidden.rule_for(call)) {
     if (conflicts_.insert(describe_site(call)).second)
       error_at(gimple_location(e->call_stmt),
                "inlinetune: the call from %qs to %qs is both forced (%s) and forbidden (%s)",
@@ -186,7 +186,7 @@ bool ForcedSites::take(cgraph_edge *e, bool early, ForbiddenSites &forbidden,
   return true;
 }
 
-unsigned ForcedSites::early(cgraph_node *fn, ForbiddenSites &forbidden) {
+unsigned ForcedSites::early(cgraph_node *fn, const ForbiddenSites &forbidden) {
   // What the log asks about is F's alone, and asked before the next
   // function's turn: statements freed since may come back at the same
   // address, in another function.
@@ -222,7 +222,7 @@ unsigned ForcedSites::early(cgraph_node *fn, ForbiddenSites &forbidden) {
   return todo;
 }
 
-void ForcedSites::ipa_into(cgraph_node *node, ForbiddenSites &forbidden,
+void ForcedSites::ipa_into(cgraph_node *node, const ForbiddenSites &forbidden,
                            std::vector<cgraph_node *> &path, bool *any) {
   for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
     cgraph_node *callee = e->callee ? e->callee->ultimate_alias_target() : nullptr;
@@ -245,7 +245,7 @@ void ForcedSites::ipa_into(cgraph_node *node, ForbiddenSites &forbidden,
   }
 }
 
-void ForcedSites::ipa(ForbiddenSites &forbidden) {
+void ForcedSites::ipa(const ForbiddenSites &forbidden) {
   if (rules_.empty() || !ipa_fn_summaries)
     return;
   early_stmts_.clear();

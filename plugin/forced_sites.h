@@ -50,9 +50,9 @@ public:
 
   // Right after "einline" ran on FN: FN's forced calls inlined.  Returns
   // the TODO flags the body update needs (optimize_inline_calls').
-  unsigned early(cgraph_node *fn, ForbiddenSites &forbidden);
+  unsigned early(cgraph_node *fn, const ForbiddenSites &forbidden);
   // Just before the IPA "inline" pass: every forced call not inlined yet.
-  void ipa(ForbiddenSites &forbidden);
+  void ipa(const ForbiddenSites &forbidden);
 
   // For the decision log: whether an early inlining of the call at STMT
   // (the edge's statement when it was inlined) was ours; whether an IPA
@@ -67,14 +67,14 @@ public:
   const std::set<std::string> &refused() const { return refused_; }
 
 private:
-  const ForcedCall *rule_for(cgraph_edge *e, const CallIdentity &call) const;
+  const ForcedCall *rule_for(const CallIdentity &call) const;
   // Why E cannot be inlined (nullopt: it can), checked as GCC checks it.
   std::optional<cgraph_inline_failed_t> refusal(cgraph_edge *e, bool early) const;
   // Whether E is forced and may be inlined now; a refusal is remembered.
   // PATH: the functions whose copies E sits in, outermost first (IPA).
-  bool take(cgraph_edge *e, bool early, ForbiddenSites &forbidden,
+  bool take(cgraph_edge *e, bool early, const ForbiddenSites &forbidden,
             const std::vector<cgraph_node *> *path);
-  void ipa_into(cgraph_node *node, ForbiddenSites &forbidden, std::vector<cgraph_node *> &path,
+  void ipa_into(cgraph_node *node, const ForbiddenSites &forbidden, std::vector<cgraph_node *> &path,
                 bool *any);
 
   std::vector<const ForcedCall *> rules_;

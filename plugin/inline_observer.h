@@ -36,8 +36,6 @@ public:
   // Sites forced by policy: their records say so (FORCED_BY_POLICY, or
   // FORCE_REFUSED with GCC's reason).
   void set_forced(const ForcedSites *forced) { forced_ = forced; }
-  // Whether the early inliner's records for FN have begun (before_early_inline).
-  bool observing_early(cgraph_node *fn) const { return fn && early_fn_ == fn; }
   void note_all_functions(); // at the start of the IPA passes
 
   void before_early_inline(cgraph_node *fn);

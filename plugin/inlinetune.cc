@@ -67,10 +67,8 @@ struct TranslationUnit {
   std::vector<NeverInlineOutcome> never_inline;
   ForbiddenSites forbidden;
   ForcedSites forced;
-  // Where the work before each inliner was done (the sites marks, the
-  // log's snapshot): by our force passes when they run, else at the
-  // inliner's own start.
-  cgraph_node *early_begun = nullptr;
+  // Whether the work before the IPA inliner (the sites marks, the log's
+  // snapshot) is done: by our force pass when it runs, else at its start.
   bool ipa_begun = false;
   std::vector<ParamValue> param_values; // GCC's inliner params for the TU, after ours
   std::vector<log::FunctionParams> function_params;
@@ -238,12 +236,9 @@ void on_all_ipa_passes_start(void *, void *) {
 }
 
 // Before the early inliner runs on FN: forbidden sites marked, the log's
-// snapshot taken (once, by the force pass or at einline).
+// snapshot taken (the early force pass runs after it).
 void begin_early_inline(cgraph_node *fn) {
   TranslationUnit &tu = state->tu;
-  if (fn && tu.early_begun == fn)
-    return;
-  tu.early_begun = fn;
   tu.forbidden.before_early_inline(fn);
   if (logging())
     tu.observer.before_early_inline(fn);
@@ -282,9 +277,7 @@ struct ForceEarlyPass : gimple_opt_pass {
   unsigned int execute(function *fn) override {
     unsigned todo = 0;
     guarded("forced call sites (early inliner)", [fn, &todo] {
-      cgraph_node *node = cgraph_node::get(fn->decl);
-      begin_early_inline(node);
-      todo = state->tu.forced.early(node, state->tu.forbidden);
+      todo = state->tu.forced.early(cgraph_node::get(fn->decl), state->tu.forbidden);
     });
     return todo;
   }

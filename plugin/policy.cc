@@ -29,6 +29,35 @@ std::string_view trim(std::string_view s) {
   return s.substr(b, s.find_last_not_of(ws) - b + 1);
 }
 
+// A place as a policy and the log write it: "FILE:LINE" or
+// "FILE:LINE:COL" (numbers from 1; FILE may hold ':' before them).  False,
+// with nothing set, for anything else.
+bool split_place(std::string_view at, std::string_view *file, int *line, int *column) {
+  auto number = [](std::string_view t, int *out) {
+    if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+    *out = std::atoi(std::string(t).c_str());
+    return *out > 0;
+  };
+  const size_t c2 = at.rfind(':');
+  if (c2 == std::string_view::npos || c2 == 0)
+    return false;
+  int a = 0, b = 0;
+  if (!number(at.substr(c2 + 1), &b))
+    return false;
+  const size_t c1 = at.rfind(':', c2 - 1);
+  if (c1 != std::string_view::npos && c1 > 0 && number(at.substr(c1 + 1, c2 - c1 - 1), &a)) {
+    *file = at.substr(0, c1);
+    *line = a;
+    *column = b;
+  } else {
+    *file = at.substr(0, c2);
+    *line = b;
+    *column = 0;
+  }
+  return true;
+}
+
 bool has_space(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
@@ -473,28 +502,9 @@ private:
       ok = false;
     }
     if (site && ok) {
-      // FILE:LINE or FILE:LINE:COL; FILE may hold ':' only before them.
-      auto number = [](std::string_view t, int *out) {
-        if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string_view::npos)
-          return false;
-        *out = std::atoi(std::string(t).c_str());
-        return *out > 0;
-      };
-      const size_t c2 = at.rfind(':');
-      const size_t c1 = c2 == std::string_view::npos || c2 == 0 ? std::string_view::npos
-                                                                : at.rfind(':', c2 - 1);
-      int a = 0, b = 0;
       std::string_view file;
-      if (c2 != std::string_view::npos && number(at.substr(c2 + 1), &b)) {
-        if (c1 != std::string_view::npos && number(at.substr(c1 + 1, c2 - c1 - 1), &a)) {
-          file = at.substr(0, c1);
-          call.line = a;
-          call.column = b;
-        } else {
-          file = at.substr(0, c2);
-          call.line = b;
-        }
-      }
+      if (!split_place(at, &file, &call.line, &call.column))
+        call.line = 0;
       if (file.empty() || call.line == 0) {
         error(line_, "bad place " + quote(at) + " in " + k + " " + quote(value) +
                          ": expected FILE:LINE or FILE:LINE:COL (numbers from 1), FILE as the "
@@ -750,31 +760,28 @@ bool Policy::has_function_rules(std::string_view tu_path) const {
                      [&](const Rule &r) { return r.is_function_rule() && r.matches_tu(tu_path); });
 }
 
-std::vector<const NeverInline *> Policy::never_inline(std::string_view tu_path) const {
-  std::vector<const NeverInline *> out;
-  for (const Rule &r : rules_)
+// Every ITEMS entry of the rules that match TU_PATH, in rule order.
+template <typename T>
+std::vector<const T *> of_tu(const std::vector<Rule> &rules, std::string_view tu_path,
+                             const std::vector<T> Rule::*items) {
+  std::vector<const T *> out;
+  for (const Rule &r : rules)
     if (r.matches_tu(tu_path))
-      for (const NeverInline &n : r.never_inline)
-        out.push_back(&n);
+      for (const T &item : r.*items)
+        out.push_back(&item);
   return out;
+}
+
+std::vector<const NeverInline *> Policy::never_inline(std::string_view tu_path) const {
+  return of_tu(rules_, tu_path, &Rule::never_inline);
 }
 
 std::vector<const ForbiddenCall *> Policy::forbidden_calls(std::string_view tu_path) const {
-  std::vector<const ForbiddenCall *> out;
-  for (const Rule &r : rules_)
-    if (r.matches_tu(tu_path))
-      for (const ForbiddenCall &c : r.forbidden_calls)
-        out.push_back(&c);
-  return out;
+  return of_tu(rules_, tu_path, &Rule::forbidden_calls);
 }
 
 std::vector<const ForcedCall *> Policy::forced_calls(std::string_view tu_path) const {
-  std::vector<const ForcedCall *> out;
-  for (const Rule &r : rules_)
-    if (r.matches_tu(tu_path))
-      for (const ForcedCall &c : r.forced_calls)
-        out.push_back(&c);
-  return out;
+  return of_tu(rules_, tu_path, &Rule::forced_calls);
 }
 
 bool CallSelector::matches(const std::vector<std::string> &caller_names,
@@ -790,16 +797,10 @@ bool CallSelector::matches(const std::vector<std::string> &caller_names,
     return false;
   if (form == Form::Pair)
     return true;
-  // LOCATION is "file:line:col" (the file may hold ':').
-  const size_t c2 = location.rfind(':');
-  if (c2 == std::string_view::npos || c2 == 0)
-    return false;
-  const size_t c1 = location.rfind(':', c2 - 1);
-  if (c1 == std::string_view::npos)
-    return false;
-  const int l = std::atoi(std::string(location.substr(c1 + 1, c2 - c1 - 1)).c_str());
-  const int c = std::atoi(std::string(location.substr(c2 + 1)).c_str());
-  return l == line && (column == 0 || c == column) && file.matches(location.substr(0, c1));
+  std::string_view f;
+  int l = 0, c = 0;
+  return split_place(location, &f, &l, &c) && l == line && (column == 0 || c == column) &&
+         file.matches(f);
 }
 
 std::string CallSelector::describe() const {

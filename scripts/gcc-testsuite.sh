@@ -9,8 +9,7 @@
 # forcing and replay tests compile them (testsuite/torture/).  Nothing of
 # GCC is kept in the repository.
 #
-# apt-get source --download-only, adding the deb-src type as
-# scripts/qemu-plugin-src.sh does when apt has no source index; only the
+# apt-get source --download-only (scripts/apt-source.sh); only the
 # three test directories are unpacked from the .orig tarball (some 90 MB
 # fetched once).  A no-op when the directory is complete.
 set -eu
@@ -31,20 +30,10 @@ if [ -n "$print_only" ] || [ -f "$dir/complete" ]; then
   exit 0
 fi
 
-if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fetch() { (cd "$tmp" && apt-get source -qq --download-only "$src=$ver") >"$tmp/apt.log" 2>&1; }
-echo "gcc-testsuite: fetching Debian's $src $ver source package" >&2
-if ! fetch; then
-  list=/etc/apt/sources.list.d/debian.sources
-  if [ -f "$list" ] && grep -q '^Types:' "$list" && grep '^Types:' "$list" | grep -vq 'deb-src'; then
-    echo "gcc-testsuite: adding deb-src to the Types: of $list" >&2
-    $sudo sed -i '/^Types:/{/deb-src/!s/$/ deb-src/}' "$list"
-  fi
-  $sudo apt-get update -qq
-  fetch || { cat "$tmp/apt.log" >&2; die "'apt-get source --download-only $src=$ver' failed (no deb-src entry for the suite that has it?)"; }
-fi
+. "$(dirname "$0")/apt-source.sh"
+apt_source_download gcc-testsuite "$src=$ver" "$tmp"
 orig=$(ls "$tmp"/"${src}"_*.orig.tar.* 2>/dev/null | head -n 1)
 [ -n "$orig" ] || die "the $src source package has no .orig tarball"
 # Debian's gcc .orig holds the GCC tarball (gcc-VERSION-dfsg.tar.xz) among others.

@@ -10,8 +10,8 @@
 # it.  Nothing of QEMU is kept in the repository.
 #
 # Steps: apt-get source --download-only qemu=VERSION into a scratch
-# directory (adding the deb-src type to the Types: of /etc/apt/sources.list.d/
-# debian.sources and running apt-get update when apt has no source index);
+# directory (scripts/apt-source.sh: deb-src added when apt has no source
+# index);
 # the two files out of the .orig tarball, with Debian's patches to them
 # applied (dpkg-source -x of the whole package when a patch touches them).
 # A no-op when the directory holds both files.  --print-dir prints the
@@ -34,20 +34,10 @@ if [ -f "$dir/qemu-plugin.h" ] && [ -f "$dir/cache.c" ] && [ -f "$dir/version" ]
   exit 0
 fi
 
-if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fetch() { (cd "$tmp" && apt-get source -qq --download-only "qemu=$ver") >"$tmp/apt.log" 2>&1; }
-echo "qemu-plugin-src: fetching Debian's qemu $ver source package" >&2
-if ! fetch; then
-  src=/etc/apt/sources.list.d/debian.sources
-  if [ -f "$src" ] && grep -q '^Types:' "$src" && grep '^Types:' "$src" | grep -vq 'deb-src'; then
-    echo "qemu-plugin-src: adding deb-src to the Types: of $src" >&2
-    $sudo sed -i '/^Types:/{/deb-src/!s/$/ deb-src/}' "$src"
-  fi
-  $sudo apt-get update -qq
-  fetch || { cat "$tmp/apt.log" >&2; die "'apt-get source --download-only qemu=$ver' failed (no deb-src entry for the suite that has it?)"; }
-fi
+. "$(dirname "$0")/apt-source.sh"
+apt_source_download qemu-plugin-src "qemu=$ver" "$tmp"
 orig=$(ls "$tmp"/qemu_*.orig.tar.xz 2>/dev/null | head -n 1)
 deb=$(ls "$tmp"/qemu_*.debian.tar.xz 2>/dev/null | head -n 1)
 dsc=$(ls "$tmp"/qemu_*.dsc 2>/dev/null | head -n 1)
