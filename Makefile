@@ -92,12 +92,15 @@ VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_
 $(VERSION_OBJS): $(VERSION_STAMP)
 $(VERSION_OBJS): VERSION_FLAGS = $(VERSION_DEFS)
 
-# The plugin's GCC-free sources: shared with its unit tests.
+# The plugin's GCC-free sources: shared with its unit tests.  Replay reads
+# logs with the CLI's own reader (tools/read/) and the log decoder.
+PLUGIN_READ_SRCS := tools/read/log_reader.cc tools/read/elf_file.cc tools/read/decoded_cache.cc \
+  $(LOG_DECODE_SRCS)
 CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/log_sink.cc \
-  $(COMMON_SRCS) $(LOG_ENCODE_SRCS)
+  plugin/replay_log.cc $(COMMON_SRCS) $(LOG_ENCODE_SRCS) $(PLUGIN_READ_SRCS)
 # Sources that include GCC headers (only through plugin/gcc_compat.h).
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
-PLUGIN_HDRS := $(wildcard plugin/*.h) $(LIB_HDRS)
+PLUGIN_HDRS := $(wildcard plugin/*.h tools/read/*.h tools/support/*.h) $(LIB_HDRS)
 # guestprof's QEMU-free sources (the QEMU TCG plugin, see its section below).
 GUESTPROF_LIB_SRCS := guestprof/cache_model.cc guestprof/presets.cc guestprof/args.cc guestprof/symbols.cc \
   guestprof/profile.cc
@@ -142,8 +145,12 @@ $(BUILD)/$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile
 	@test -f $$(call plugin_inc,$(1))/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$(call plugin_inc,$(1))): is it a GCC with plugin support? Debian: gcc-N-plugin-dev (run 'make deps'), gcc-N-plugin-dev-aarch64-linux-gnu" >&2; exit 1; }
 	@$$(call plugin_cxx_check,$(1))
 	@echo "  CXX     $$@"
-	@$$(call plugin_cxx,$(1)) $(CXXSTD) $(OPT) $(WARN) -fPIC -fno-rtti -fvisibility=hidden \
-	  -I$$(call plugin_inc,$(1)) -Iplugin $(LIB_INCLUDES) -DINLINETUNE_TARGET_CC='"$(1)"' $$(VERSION_FLAGS) -c $$< -o $$@
+	@$$(call plugin_cxx,$(1)) $(CXXSTD) $(OPT) $(WARN) -fPIC $$(PLUGIN_RTTI) -fvisibility=hidden \
+	  -I$$(call plugin_inc,$(1)) -Iplugin -Itools $(LIB_INCLUDES) -DINLINETUNE_TARGET_CC='"$(1)"' $$(VERSION_FLAGS) -c $$< -o $$@
+
+# GCC is built without RTTI: code that includes its headers (opt_pass
+# subclasses) must be too; the GCC-free code (the log reader) keeps it.
+$(patsubst %.cc,$(BUILD)/$(1)/obj/%.o,$(GCC_SRCS)): PLUGIN_RTTI := -fno-rtti
 
 # cc1 dlopens plugins with RTLD_NOW: a build for another GCC would fail to load
 # on a missing symbol before plugin_init could say what is wrong.  Weak
@@ -155,7 +162,7 @@ $(BUILD)/$(1)/inlinetune.so: $(patsubst %.cc,$(BUILD)/$(1)/obj/%.o,$(CORE_SRCS) 
 	@ld -r $$^ -o $$(@D)/inlinetune.o
 	@nm -u $$(@D)/inlinetune.o | awk '{print $$$$2}' > $$(@D)/undefined.txt
 	@objcopy --weaken-symbols=$$(@D)/undefined.txt $$(@D)/inlinetune.o
-	@$$(call plugin_cxx,$(1)) -shared $$(@D)/inlinetune.o -o $$@ -Wl,--no-as-needed -linih -lzstd
+	@$$(call plugin_cxx,$(1)) -shared $$(@D)/inlinetune.o -o $$@ -Wl,--no-as-needed -linih -lzstd -lelf -lfmt -lsimdjson -pthread
 endef
 $(foreach c,$(sort $(KNOWN_CCS) $(TARGET_CC)),$(eval $(call plugin_rules,$(c))))
 
@@ -177,9 +184,9 @@ define unit_rules
 $(1)/obj/%.o: %.cc $(PLUGIN_HDRS) $(GUESTPROF_HDRS) $(wildcard testsuite/unit/*.h) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CXX     $$@"
-	@$(CXX) $(CXXSTD) $(2) $(WARN) $(UNIT_CXXFLAGS) -Iplugin $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
+	@$(CXX) $(CXXSTD) $(2) $(WARN) $(UNIT_CXXFLAGS) -Iplugin -Itools $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
 
-$(1)/unit_tests: $(patsubst %.cc,$(1)/obj/%.o,$(UNIT_SRCS) $(CORE_SRCS) $(LOG_DECODE_SRCS))
+$(1)/unit_tests: $(patsubst %.cc,$(1)/obj/%.o,$(UNIT_SRCS) $(CORE_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(UNIT_LIBS)
 endef
@@ -195,16 +202,24 @@ check: deps
 	$(MAKE) -j$$(nproc) toolchains all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz
 	$(MAKE) check-unit check-tools check-compile check-torture check-toolchains check-compile-roots check-bench check-guestprof check-kernel check-kernel-roots check-fuzz check-install check-readme
 
-# GCC's gcc.c-torture/execute (Debian's gcc-12 source package, fetched
-# into the cache by scripts/gcc-testsuite.sh) compiled with every call site
-# forced and -fchecking, and run: what passes without the plugin must pass
-# with it (testsuite/torture/force-all.sh; 1.5 min on 2 cores).
+# GCC's own tests (Debian's gcc-12 source package, fetched into the cache
+# by scripts/gcc-testsuite.sh), with -fchecking: gcc.c-torture/execute
+# compiled with every call site forced, and run: what passes without the
+# plugin must pass with it (testsuite/torture/force-all.sh; 1.5 min on 2
+# cores); gcc.dg/ipa and g++.dg/ipa replayed (self replay a fixed point,
+# the RFC's decisions replayed at GCC's params; testsuite/torture/replay.sh,
+# 1 min); gcc.c-torture/execute built with the RFC's decisions replayed at
+# GCC's params, and run (2.3 min).
 TORTURE_CC ?= gcc-12
 .PHONY: check-torture
 check-torture: $(BUILD)/$(TORTURE_CC)/inlinetune.so
 	tests=$$(bash scripts/gcc-testsuite.sh $(TORTURE_CC)) && \
 	  bash testsuite/torture/force-all.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
-	    "$$tests/gcc.c-torture/execute" $(BUILD)/torture/$(TORTURE_CC)
+	    "$$tests/gcc.c-torture/execute" $(BUILD)/torture/$(TORTURE_CC) && \
+	  bash testsuite/torture/replay.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
+	    $(BUILD)/torture/replay-$(TORTURE_CC) "$$tests/gcc.dg/ipa" "$$tests/g++.dg/ipa" && \
+	  RUN=1 bash testsuite/torture/replay.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
+	    $(BUILD)/torture/replay-run-$(TORTURE_CC) "$$tests/gcc.c-torture/execute"
 
 check-unit: $(BUILD)/unit-sanitize/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-sanitize/unit_tests --gtest_brief=1
@@ -683,11 +698,11 @@ completion: $(COMPLETION)
 
 # The plugin's option table printed as man(7) paragraphs: options.cc is GCC-free.
 $(BUILD)/man/plugin-options: packaging/man/plugin_options.cc plugin/options.cc plugin/options.h \
-  common/did_you_mean.cc common/did_you_mean.h Makefile
+  common/did_you_mean.cc common/did_you_mean.h common/glob.cc common/glob.h Makefile
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
 	@$(CXX) $(CXXSTD) $(OPT) $(WARN) -Iplugin -Icommon packaging/man/plugin_options.cc \
-	  plugin/options.cc common/did_you_mean.cc -o $@
+	  plugin/options.cc common/did_you_mean.cc common/glob.cc -o $@
 
 $(MAN_PAGES).stamp: $(BUILD)/tools/inlinetune $(BUILD)/man/plugin-options packaging/gen-man.sh \
   $(wildcard packaging/man/*.h2m packaging/man/*.in) VERSION

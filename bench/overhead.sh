@@ -3,17 +3,21 @@
 # bench/overhead.sh: `make bench-overhead`. The compile-time cost of the plugin.
 #
 # Compiles NTUS TUs of harness/kernel-tus.txt (default 20, the smallest kbuild
-# objects first) with aarch64-linux-gnu-gcc-12, three ways:
+# objects first) with aarch64-linux-gnu-gcc-12, four ways:
 #   plain   kbuild's command
 #   param   plus the RFC's five --param flags
 #   plugin  plus -fplugin=inlinetune.so -fplugin-arg-inlinetune-profile=rfc
-# RUNS times (default 5), interleaved: in each run, for each TU, the three
+#   replay  plugin, replaying the TU's own log recorded at the same params
+#           (docs/replay.md; a log directory written once before the runs)
+# RUNS times (default 5), interleaved: in each run, for each TU, the four
 # variants in an order that rotates with run and TU, so that drift in machine
-# load or caches spreads over all three. One compile at a time; each is timed
+# load or caches spreads over all four. One compile at a time; each is timed
 # by /usr/bin/time (wall, and user+sys CPU of the driver and its children: cc1
 # and as).
 # Prints per-variant totals and, over runs, the median of the per-run ratios
-# plugin/param (goal: <= 1.01) and param/plain, in CPU and wall time.
+# plugin/param (goal: <= 1.01), replay/plugin (goal: <= 1.02) and
+# param/plain, in CPU and wall time; and how many replayed objects equal the
+# plugin's (a self replay is a fixed point).
 # Output: raw timings in build/bench/overhead.csv, the summary in
 # build/bench/overhead-summary.csv.
 # Environment: RUNS, NTUS, TUS_FILE, CC_BENCH, INLINETUNE_CACHE, KSRC.
@@ -45,28 +49,44 @@ kobj=$(kt_kobj_dir "$cc")
 mapfile -t tus < <(for tu in "${all[@]}"; do echo "$(stat -c %s "$kobj/$tu") $tu"; done |
   sort -n | head -n "$ntus" | awk '{ print $2 }')
 
-variants=(plain param plugin)
+variants=(plain param plugin replay)
+nv=${#variants[@]}
 # log=off: this measures the plugin core; bench/log.sh measures the decision log.
 mapfile -t pflags < <(kt_plugin_flags "$cc" profile=rfc log=off)
+replay_logs=$out/replay-logs
+mapfile -t rflags < <(kt_plugin_flags "$cc" profile=rfc log=off replay="$replay_logs")
 flags_of() {
   case $1 in
     plain) ;;
     param) printf '%s\n' "${KT_RFC_FLAGS[@]}" ;;
     plugin) printf '%s\n' "${pflags[@]}" ;;
+    replay) printf '%s\n' "${rflags[@]}" ;;
   esac
 }
 
 mkdir -p "$out"
+# The logs replay reads: each TU compiled once with the plugin's flags and
+# log=DIR, to the object path the replay variant compiles to (a log
+# directory names a TU's log after it).
+rm -rf "$replay_logs"
+mapfile -t lflags < <(kt_plugin_flags "$cc" profile=rfc log="$replay_logs")
+for tu in "${tus[@]}"; do
+  kt_tu_argv "$cc" "$tu"
+  KT_ARGV[KT_ARGV_O]=$out/obj/replay/$tu
+  mkdir -p "$(dirname "$out/obj/replay/$tu")"
+  (cd "$kobj" && "${KT_ARGV[@]}" "${lflags[@]}") >"$out/obj/replay/$tu.record.log" 2>&1 ||
+    kt_die "recording the log of $tu failed; log: $out/obj/replay/$tu.record.log"
+done
 echo "run,tu,variant,position,wall_s,user_s,sys_s" >"$csv"
-ncomp=$((runs * ${#tus[@]} * 3))
-kt_step "bench: $runs runs x ${#tus[@]} TUs x 3 variants = $ncomp compiles with $cc, one at a time"
+ncomp=$((runs * ${#tus[@]} * nv))
+kt_step "bench: $runs runs x ${#tus[@]} TUs x $nv variants = $ncomp compiles with $cc, one at a time"
 t0=$SECONDS
 done_n=0
 for ((r = 1; r <= runs; r++)); do
   for ((i = 0; i < ${#tus[@]}; i++)); do
     tu=${tus[i]}
-    for ((p = 0; p < 3; p++)); do
-      v=${variants[(r + i + p) % 3]}
+    for ((p = 0; p < nv; p++)); do
+      v=${variants[(r + i + p) % nv]}
       obj=$out/obj/$v/$tu
       mapfile -t extra < <(flags_of "$v")
       tfile=$out/obj/time.txt
@@ -87,13 +107,14 @@ done
 
 # Sanity: the plugin's objects must be the --param ones, else the timing compares
 # different work.
-same=0
+same=0 same_replay=0
 for tu in "${tus[@]}"; do
   kt_compare -q "$out/obj/param/$tu" "$out/obj/plugin/$tu" && same=$((same + 1))
+  kt_compare -q "$out/obj/plugin/$tu" "$out/obj/replay/$tu" && same_replay=$((same_replay + 1))
 done
 
 # Per run: totals per variant; then the medians over runs of the ratios.
-awk -F, -v runs="$runs" -v ntus="${#tus[@]}" -v same="$same" -v sumcsv="$sumcsv" '
+awk -F, -v runs="$runs" -v ntus="${#tus[@]}" -v same="$same" -v same_replay="$same_replay" -v sumcsv="$sumcsv" '
   function median(a, n,   i, j, t) {
     for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
@@ -108,15 +129,18 @@ awk -F, -v runs="$runs" -v ntus="${#tus[@]}" -v same="$same" -v sumcsv="$sumcsv"
     for (r = 1; r <= runs; r++) {
       pp_cpu[r] = cpu[r, "plugin"] / cpu[r, "param"]; pp_wall[r] = wall[r, "plugin"] / wall[r, "param"]
       qp_cpu[r] = cpu[r, "param"] / cpu[r, "plain"]; qp_wall[r] = wall[r, "param"] / wall[r, "plain"]
+      rp_cpu[r] = cpu[r, "replay"] / cpu[r, "plugin"]; rp_wall[r] = wall[r, "replay"] / wall[r, "plugin"]
     }
+    m_rp_cpu = median(rp_cpu, runs); m_rp_wall = median(rp_wall, runs)
     m_pp_cpu = median(pp_cpu, runs); m_pp_wall = median(pp_wall, runs)
     m_qp_cpu = median(qp_cpu, runs); m_qp_wall = median(qp_wall, runs)
     printf "\n%-8s %12s %12s %14s\n", "variant", "cpu_s", "wall_s", "cpu_s per run"
-    n = split("plain param plugin", v, " ")
+    n = split("plain param plugin replay", v, " ")
     for (k = 1; k <= n; k++)
       printf "%-8s %12.2f %12.2f %14.2f\n", v[k], tcpu[v[k]], twall[v[k]], tcpu[v[k]] / runs
     printf "\nmedian over %d runs of the per-run ratio (cpu, wall):\n", runs
     printf "  plugin/param  %.4f  %.4f   (goal <= 1.01: %s)\n", m_pp_cpu, m_pp_wall, m_pp_cpu <= 1.01 ? "met" : "NOT met"
+    printf "  replay/plugin %.4f  %.4f   (goal <= 1.02: %s)\n", m_rp_cpu, m_rp_wall, m_rp_cpu <= 1.02 ? "met" : "NOT met"
     printf "  param/plain   %.4f  %.4f\n", m_qp_cpu, m_qp_wall
     # The spread of single compiles, to judge the medians above by.
     for (k = 1; k <= npairs; k++) pr[k] = one[pairs[k], "plugin"] / one[pairs[k], "param"]
@@ -124,13 +148,15 @@ awk -F, -v runs="$runs" -v ntus="${#tus[@]}" -v same="$same" -v sumcsv="$sumcsv"
     printf "  per compile, plugin/param cpu: median %.4f, quartiles %.4f .. %.4f (%d pairs)\n",
       m_pair, pr[int((npairs + 3) / 4)], pr[int((3 * npairs + 3) / 4)], npairs
     printf "plugin objects equal to --param objects: %d of %d TUs\n", same, ntus
+    printf "replayed objects equal to the plugin ones (self replay): %d of %d TUs\n", same_replay, ntus
     print "metric,cpu,wall" > sumcsv
     for (k = 1; k <= n; k++) printf "total_%s_s,%.3f,%.3f\n", v[k], tcpu[v[k]], twall[v[k]] > sumcsv
     printf "median_ratio_plugin_param,%.5f,%.5f\n", m_pp_cpu, m_pp_wall > sumcsv
     printf "median_ratio_param_plain,%.5f,%.5f\n", m_qp_cpu, m_qp_wall > sumcsv
+    printf "median_ratio_replay_plugin,%.5f,%.5f\n", m_rp_cpu, m_rp_wall > sumcsv
     printf "median_pair_ratio_plugin_param,%.5f,\n", m_pair > sumcsv
-    printf "bench-overhead: %d runs x %d TUs: plugin/param %.4f (cpu), %.4f (wall), goal <= 1.01 %s; param/plain %.4f (cpu)\n",
-      runs, ntus, m_pp_cpu, m_pp_wall, m_pp_cpu <= 1.01 ? "met" : "NOT met", m_qp_cpu > "/dev/stderr"
+    printf "bench-overhead: %d runs x %d TUs: plugin/param %.4f (cpu), %.4f (wall), goal <= 1.01 %s; replay/plugin %.4f (cpu), goal <= 1.02 %s, %d of %d objects a fixed point; param/plain %.4f (cpu)\n",
+      runs, ntus, m_pp_cpu, m_pp_wall, m_pp_cpu <= 1.01 ? "met" : "NOT met", m_rp_cpu, m_rp_cpu <= 1.02 ? "met" : "NOT met", same_replay, ntus, m_qp_cpu > "/dev/stderr"
   }' "$csv" 2>"$out/summary-line.txt"
 echo
 cat "$out/summary-line.txt"

@@ -447,6 +447,20 @@ TuHeader parse_header(const Record &r) {
       for (const Record &site : *sites)
         if (site.is_string())
           out->push_back(site.get<std::string>());
+  // "replay": read as far as it has the shape the plugin writes.
+  if (const Record *replay = find(r, "replay"); replay && replay->is_object()) {
+    ReplaySummary s;
+    s.log = header_string(*replay, "log", "");
+    if (const Record *found = find(*replay, "found"); found && found->is_boolean())
+      s.found = found->get<bool>();
+    s.fallback = header_string(*replay, "fallback", "gcc");
+    for (auto [key, out] : {std::pair{"replayed", &s.replayed}, std::pair{"not_found", &s.not_found},
+                            std::pair{"unmatched", &s.unmatched},
+                            std::pair{"ambiguous", &s.ambiguous}, std::pair{"refused", &s.refused}})
+      if (const Record *n = find(*replay, key); n && n->is_number_integer())
+        *out = n->get<int64_t>();
+    h.replay = s;
+  }
   h.lto = opt_bool(NValue(r), "lto").value_or(false);
   return h;
 }

@@ -78,6 +78,13 @@ std::string encode(const TuHeader &h) {
     j["forced_sites"] = h.forced_sites;
     j["forced_refused"] = h.forced_refused;
   }
+  if (h.replay) {
+    const ReplaySummary &r = *h.replay;
+    j["replay"] = Json{{"log", r.log},           {"found", r.found},
+                       {"fallback", r.fallback}, {"replayed", r.replayed},
+                       {"not_found", r.not_found}, {"unmatched", r.unmatched},
+                       {"ambiguous", r.ambiguous}, {"refused", r.refused}};
+  }
   j["lto"] = h.lto;
   j["reasons"] = Json::object(); // std::map: sorted by code
   for (const auto &[code, text] : h.reasons)

@@ -49,6 +49,24 @@ struct FunctionParams {
 };
 
 // "record": "tu", the first line of each TU's log.
+// Replay in one TU: where its recorded log came from (the path given when
+// none was found), the fallback, and counts of distinct call sites (a site
+// per inliner, caller and inline copy, as the log keys them): decided by the
+// log, not in the log (decided by the fallback), in the log but not in
+// this compile, in the log with records that disagree (left to the
+// fallback), and recorded inlined but refused by GCC's legality checks.
+struct ReplaySummary {
+  std::string log;
+  bool found = false;
+  std::string fallback = "gcc";
+  int64_t replayed = 0, not_found = 0, unmatched = 0, ambiguous = 0, refused = 0;
+  bool operator==(const ReplaySummary &o) const {
+    return log == o.log && found == o.found && fallback == o.fallback &&
+           replayed == o.replayed && not_found == o.not_found && unmatched == o.unmatched &&
+           ambiguous == o.ambiguous && refused == o.refused;
+  }
+};
+
 struct TuHeader {
   int schema = kLogSchema; // as read; the encoder writes kLogSchema
   std::string gcc_version, gcc_target;
@@ -66,6 +84,9 @@ struct TuHeader {
   // Sites a policy forces (inline-call, inline-site): inlined, and refused
   // with GCC's reason; written only when a policy forces some.
   std::vector<std::string> forced_sites, forced_refused;
+  // What replay (-fplugin-arg-inlinetune-replay) did in the TU; only with
+  // replay.
+  std::optional<ReplaySummary> replay;
   bool lto = false; // -flto: IPA decisions are made at link time, not logged here
   // GCC's (or inlinetune's) text for each reason code the TU's site records
   // use; encode_log() fills it from the sites.

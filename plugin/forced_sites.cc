@@ -78,6 +78,8 @@ void ForcedSites::reset(std::vector<const ForcedCall *> rules) {
   rules_ = std::move(rules);
   early_stmts_.clear();
   ipa_edges_.clear();
+  replayed_stmts_.clear();
+  replayed_edges_.clear();
   refused_stmts_.clear();
   inlined_.clear();
   refused_.clear();
@@ -139,15 +141,30 @@ std::optional<cgraph_inline_failed_t> ForcedSites::refusal(cgraph_edge *e, bool 
   return std::nullopt;
 }
 
-bool ForcedSites::take(cgraph_edge *e, bool early, const ForbiddenSites &forbidden,
-                       const std::vector<cgraph_node *> *path) {
+bool ForcedSites::take(cgraph_edge *e, Stage stage, const ForbiddenSites &forbidden,
+                       cgraph_node *root, const std::vector<cgraph_node *> *path,
+                       const std::vector<std::string> *chain, bool *by_replay) {
+  *by_replay = false;
   if (!e->call_stmt || !e->callee || !e->inline_failed)
     return false;
+  const bool early = stage == Stage::early;
   const CallIdentity call = call_identity(e);
-  const ForcedCall *rule = rule_for(call);
-  if (!rule)
-    return false;
-  if (const ForbiddenCall *no = forbidden.rule_for(call)) {
+  // After GCC's IPA inliner only replay's inlinings are left to do: a
+  // rule's were done before it.
+  const ForcedCall *rule = stage == Stage::after_ipa ? nullptr : rule_for(call);
+  if (!rule) {
+    // Replay, where no policy rule has a say.
+    if (!replay_ || !replay_->active() || forbidden.rule_for(call))
+      return false;
+    using V = ReplayedSites::Verdict;
+    const V v = early ? replay_->early(e, root, call) : replay_->ipa(e, root, *chain, call);
+    if (v == V::refuse && stage != Stage::after_ipa && !e->call_stmt_cannot_inline_p)
+      replay_->refuse(e);
+    if (v != V::inline_call || stage == Stage::before_ipa ||
+        (stage == Stage::after_ipa && e->call_stmt_cannot_inline_p))
+      return false;
+    *by_replay = true;
+  } else if (const ForbiddenCall *no = forbidden.rule_for(call)) {
     if (conflicts_.insert(describe_site(call)).second)
       error_at(gimple_location(e->call_stmt),
                "inlinetune: the call from %qs to %qs is both forced (%s) and forbidden (%s)",
@@ -178,11 +195,15 @@ bool ForcedSites::take(cgraph_edge *e, bool early, const ForbiddenSites &forbidd
   }
   if (why) {
     refused_stmts_[e->call_stmt] = *why;
-    refused_.insert(describe_site(call) + " (" + cgraph_inline_failed_string(*why) + ")");
+    if (*by_replay)
+      replay_->note_refused(describe_site(call));
+    else
+      refused_.insert(describe_site(call) + " (" + cgraph_inline_failed_string(*why) + ")");
     return false;
   }
   refused_stmts_.erase(e->call_stmt);
-  inlined_.insert(describe_site(call));
+  if (!*by_replay)
+    inlined_.insert(describe_site(call));
   return true;
 }
 
@@ -191,8 +212,9 @@ unsigned ForcedSites::early(cgraph_node *fn, const ForbiddenSites &forbidden) {
   // function's turn: statements freed since may come back at the same
   // address, in another function.
   early_stmts_.clear();
+  replayed_stmts_.clear();
   refused_stmts_.clear();
-  if (rules_.empty() || !fn || !ipa_fn_summaries || !ipa_call_summaries)
+  if (empty() || !fn || !ipa_fn_summaries || !ipa_call_summaries)
     return 0;
   // Without early inlining (-fno-early-inlining, -fno-inline) the IPA
   // inliner is the first: forced calls wait for it.
@@ -203,9 +225,10 @@ unsigned ForcedSites::early(cgraph_node *fn, const ForbiddenSites &forbidden) {
   // force pass, which follows inline paths.
   bool inlined = false;
   for (cgraph_edge *e = fn->callees; e; e = e->next_callee) {
-    if (!take(e, true, forbidden, nullptr))
+    bool by_replay;
+    if (!take(e, Stage::early, forbidden, fn, nullptr, nullptr, &by_replay))
       continue;
-    early_stmts_.insert(e->call_stmt);
+    (by_replay ? replayed_stmts_ : early_stmts_).insert(e->call_stmt);
     inline_call(e, true, nullptr, nullptr, false);
     inlined = true;
   }
@@ -222,34 +245,33 @@ unsigned ForcedSites::early(cgraph_node *fn, const ForbiddenSites &forbidden) {
   return todo;
 }
 
-void ForcedSites::ipa_into(cgraph_node *node, const ForbiddenSites &forbidden,
-                           std::vector<cgraph_node *> &path, bool *any) {
+void ForcedSites::ipa_into(Stage stage, cgraph_node *root, cgraph_node *node,
+                           const ForbiddenSites &forbidden, std::vector<cgraph_node *> &path,
+                           std::vector<std::string> &chain, bool *any) {
   for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
     cgraph_node *callee = e->callee ? e->callee->ultimate_alias_target() : nullptr;
-    if (!e->inline_failed) {
-      // A copy inlined before: its calls are sites too.
-      path.push_back(clone_origin(callee));
-      ipa_into(e->callee, forbidden, path, any);
-      path.pop_back();
-      continue;
+    bool by_replay = false;
+    if (!e->inline_failed && stage == Stage::after_ipa && replay_ && e->call_stmt)
+      replay_->ipa(e, root, chain, call_identity(e)); // GCC inlined it: counted, as asked
+    if (e->inline_failed) {
+      if (!take(e, stage, forbidden, root, &path, &chain, &by_replay))
+        continue;
+      (by_replay ? replayed_edges_ : ipa_edges_).insert(e);
+      // What flatten_function does; inline_transform copies the bodies in.
+      inline_call(e, true, nullptr, nullptr, false);
+      *any = true;
     }
-    if (!take(e, false, forbidden, &path))
-      continue;
-    ipa_edges_.insert(e);
-    // What flatten_function does; inline_transform copies the bodies in.
-    inline_call(e, true, nullptr, nullptr, false);
-    *any = true;
+    // The copy's calls are sites too (the log's chain names the copy as
+    // the observer does).
     path.push_back(clone_origin(callee));
-    ipa_into(e->callee, forbidden, path, any);
+    chain.push_back(function_names(origin_decl(e->callee)).front());
+    ipa_into(stage, root, e->callee, forbidden, path, chain, any);
+    chain.pop_back();
     path.pop_back();
   }
 }
 
-void ForcedSites::ipa(const ForbiddenSites &forbidden) {
-  if (rules_.empty() || !ipa_fn_summaries)
-    return;
-  early_stmts_.clear();
-  refused_stmts_.clear();
+void ForcedSites::walk_roots(Stage stage, const ForbiddenSites &forbidden) {
   std::vector<cgraph_node *> roots;
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION(node)
@@ -258,10 +280,29 @@ void ForcedSites::ipa(const ForbiddenSites &forbidden) {
   for (cgraph_node *root : roots) {
     bool any = false;
     std::vector<cgraph_node *> path = {root};
-    ipa_into(root, forbidden, path, &any);
+    std::vector<std::string> chain = {function_names(origin_decl(root)).front()};
+    ipa_into(stage, root, root, forbidden, path, chain, &any);
     if (any)
       ipa_update_overall_fn_summary(root);
   }
+}
+
+void ForcedSites::ipa(const ForbiddenSites &forbidden) {
+  if (empty() || !ipa_fn_summaries)
+    return;
+  early_stmts_.clear();
+  replayed_stmts_.clear();
+  refused_stmts_.clear();
+  if (replay_)
+    replay_->begin_ipa();
+  walk_roots(Stage::before_ipa, forbidden);
+}
+
+void ForcedSites::after_ipa(const ForbiddenSites &forbidden) {
+  if (!replay_ || !replay_->active() || !ipa_fn_summaries)
+    return;
+  replay_->end_ipa();
+  walk_roots(Stage::after_ipa, forbidden);
 }
 
 } // namespace inlinetune

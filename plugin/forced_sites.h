@@ -34,6 +34,7 @@
 #include "call_sites.h"
 #include "gcc_compat.h"
 #include "policy.h"
+#include "replayed_sites.h"
 
 #include <map>
 #include <optional>
@@ -46,13 +47,24 @@ namespace inlinetune {
 class ForcedSites {
 public:
   void reset(std::vector<const ForcedCall *> rules);
-  bool empty() const { return rules_.empty(); }
+  // Replay's recorded inlinings are forced here too, and its refusals
+  // marked in the inline copies this pass makes (replayed_sites.h).
+  void set_replay(ReplayedSites *replay) { replay_ = replay; }
+  bool has_rules() const { return !rules_.empty(); }
+  // Nothing to force: no rule, no replay.
+  bool empty() const { return rules_.empty() && !(replay_ && replay_->active()); }
 
   // Right after "einline" ran on FN: FN's forced calls inlined.  Returns
   // the TODO flags the body update needs (optimize_inline_calls').
   unsigned early(cgraph_node *fn, const ForbiddenSites &forbidden);
-  // Just before the IPA "inline" pass: every forced call not inlined yet.
+  // Just before the IPA "inline" pass: every forced call not inlined yet,
+  // and replay's refusals marked.
   void ipa(const ForbiddenSites &forbidden);
+  // Right after it: replay's recorded inlinings GCC did not make.  After,
+  // not before: inlining them ahead of GCC's inliner changed the order of
+  // its work and, in 12 of 486 of GCC's own ipa tests, the code of a
+  // self-replay whose decisions were all the same.
+  void after_ipa(const ForbiddenSites &forbidden);
 
   // For the decision log: whether an early inlining of the call at STMT
   // (the edge's statement when it was inlined) was ours; whether an IPA
@@ -60,6 +72,9 @@ public:
   // not a refused forced call).
   bool forced_early(gimple *stmt) const { return early_stmts_.count(stmt) != 0; }
   bool forced_ipa(cgraph_edge *e) const { return ipa_edges_.count(e) != 0; }
+  // The same for the inlinings replay forced.
+  bool replayed_early(gimple *stmt) const { return replayed_stmts_.count(stmt) != 0; }
+  bool replayed_ipa(cgraph_edge *e) const { return replayed_edges_.count(e) != 0; }
   const cgraph_inline_failed_t *refusal_of(cgraph_edge *e) const;
   // Distinct forced sites ("file:line:col caller -> callee") inlined so far,
   // and refused (the same, with GCC's reason).
@@ -67,19 +82,26 @@ public:
   const std::set<std::string> &refused() const { return refused_; }
 
 private:
+  enum class Stage { early, before_ipa, after_ipa };
+  void walk_roots(Stage stage, const ForbiddenSites &forbidden);
   const ForcedCall *rule_for(const CallIdentity &call) const;
   // Why E cannot be inlined (nullopt: it can), checked as GCC checks it.
   std::optional<cgraph_inline_failed_t> refusal(cgraph_edge *e, bool early) const;
-  // Whether E is forced and may be inlined now; a refusal is remembered.
-  // PATH: the functions whose copies E sits in, outermost first (IPA).
-  bool take(cgraph_edge *e, bool early, const ForbiddenSites &forbidden,
-            const std::vector<cgraph_node *> *path);
-  void ipa_into(cgraph_node *node, const ForbiddenSites &forbidden, std::vector<cgraph_node *> &path,
-                bool *any);
+  // Whether E is forced (by a rule, or by replay: *BY_REPLAY) and may be
+  // inlined now; a refusal is remembered, a replayed refusal marked.
+  // PATH: the functions whose copies E sits in, outermost first, and CHAIN
+  // their symbols as the log writes them (IPA); ROOT: the out-of-line
+  // function E's code is in.
+  bool take(cgraph_edge *e, Stage stage, const ForbiddenSites &forbidden, cgraph_node *root,
+            const std::vector<cgraph_node *> *path, const std::vector<std::string> *chain,
+            bool *by_replay);
+  void ipa_into(Stage stage, cgraph_node *root, cgraph_node *node, const ForbiddenSites &forbidden,
+                std::vector<cgraph_node *> &path, std::vector<std::string> &chain, bool *any);
 
   std::vector<const ForcedCall *> rules_;
-  std::set<gimple *> early_stmts_;
-  std::set<cgraph_edge *> ipa_edges_;
+  ReplayedSites *replay_ = nullptr;
+  std::set<gimple *> early_stmts_, replayed_stmts_;
+  std::set<cgraph_edge *> ipa_edges_, replayed_edges_;
   std::map<gimple *, cgraph_inline_failed_t> refused_stmts_;
   std::set<std::string> inlined_, refused_, conflicts_;
 };

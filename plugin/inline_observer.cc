@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inline_observer.h"
 #include "forced_sites.h"
+#include "replayed_sites.h"
 #include "functions.h"
 #include "source_path.h"
 
@@ -26,7 +27,21 @@ static const OwnReason own_reasons[] = {
 #include "reasons.def"
 #undef DEFREASON
 };
-enum OwnReasonIndex { NEVER_INLINE_LIST, FORBIDDEN_CALL_SITE, FORCED_BY_POLICY, FORCE_REFUSED };
+enum OwnReasonIndex {
+  NEVER_INLINE_LIST,
+  FORBIDDEN_CALL_SITE,
+  FORCED_BY_POLICY,
+  FORCE_REFUSED,
+  REPLAYED_INLINE,
+  REPLAYED_REFUSAL
+};
+static_assert(sizeof own_reasons / sizeof own_reasons[0] == REPLAYED_REFUSAL + 1,
+              "OwnReasonIndex follows reasons.def");
+
+static void set_reason(Site *s, OwnReasonIndex r) {
+  s->reason = own_reasons[r].name;
+  s->reason_text = own_reasons[r].text;
+}
 
 static std::string source_root_srctree = ".", source_root_cwd = ".";
 static std::map<std::string, std::string> relative_file_cache;
@@ -138,8 +153,8 @@ void InlineObserver::classify_refusal(cgraph_edge *e, Site *site, bool early) {
     return;
   }
   if (e->call_stmt_cannot_inline_p && why == CIF_UNSPECIFIED) {
-    site->reason = own_reasons[FORBIDDEN_CALL_SITE].name;
-    site->reason_text = own_reasons[FORBIDDEN_CALL_SITE].text;
+    set_reason(site, replay_ && replay_->refused(e->call_stmt) ? REPLAYED_REFUSAL
+                                                               : FORBIDDEN_CALL_SITE);
     return;
   }
   if (never_inline_.count(callee) && why == CIF_FUNCTION_NOT_INLINABLE) {
@@ -268,10 +283,10 @@ void InlineObserver::early_inline_done(cgraph_node *clone) {
   s.inlined = true;
   s.reason = "OK";
   s.reason_text = "inlined";
-  if (forced_ && forced_->forced_early(e->call_stmt)) {
-    s.reason = own_reasons[FORCED_BY_POLICY].name;
-    s.reason_text = own_reasons[FORCED_BY_POLICY].text;
-  }
+  if (forced_ && forced_->forced_early(e->call_stmt))
+    set_reason(&s, FORCED_BY_POLICY);
+  else if (forced_ && forced_->replayed_early(e->call_stmt))
+    set_reason(&s, REPLAYED_INLINE);
   s.caller_size_before = early_size_before_;
   functions_[decl].inlined_callees++;
   sites_.push_back(s);
@@ -322,10 +337,10 @@ void InlineObserver::walk_inline_tree(cgraph_node *root, cgraph_node *node,
       s.caller_size_after = ipa_size_summaries->get(root)->size;
     if (s.inlined) {
       ++*inlined;
-      if (forced_ && forced_->forced_ipa(e)) {
-        s.reason = own_reasons[FORCED_BY_POLICY].name;
-        s.reason_text = own_reasons[FORCED_BY_POLICY].text;
-      }
+      if (forced_ && forced_->forced_ipa(e))
+        set_reason(&s, FORCED_BY_POLICY);
+      else if (forced_ && forced_->replayed_ipa(e))
+        set_reason(&s, REPLAYED_INLINE);
       // The growth GCC estimated before it started inlining (in the callee's
       // own context, before other inlining into the same caller).
       auto growth = ipa_growth_.find(e->call_stmt);

@@ -22,6 +22,7 @@
 namespace inlinetune {
 
 class ForcedSites;
+class ReplayedSites;
 using log::FunctionRef;
 using log::Limit;
 using log::Pass;
@@ -36,6 +37,9 @@ public:
   // Sites forced by policy: their records say so (FORCED_BY_POLICY, or
   // FORCE_REFUSED with GCC's reason).
   void set_forced(const ForcedSites *forced) { forced_ = forced; }
+  // Replay: its refusals get REPLAYED_REFUSAL, its inlinings (through
+  // ForcedSites) REPLAYED_INLINE.
+  void set_replay(const ReplayedSites *replay) { replay_ = replay; }
   void note_all_functions(); // at the start of the IPA passes
 
   void before_early_inline(cgraph_node *fn);
@@ -58,6 +62,7 @@ private:
 
   std::set<tree> never_inline_;
   const ForcedSites *forced_ = nullptr;
+  const ReplayedSites *replay_ = nullptr;
   std::vector<tree> function_order_; // every defined function, in symtab order
   std::map<tree, Function> functions_;
   // Early inliner: the function it runs on, and that function's size before.

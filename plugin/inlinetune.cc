@@ -11,6 +11,9 @@
 //   tag=STRING     a free label recorded with each TU
 //   log=obj|off|DIR  the decision log: inside the object (default), nowhere,
 //                  or one file per TU in DIR (docs/log-format.md)
+//   replay=PATH    replay a recorded log's decisions (docs/replay.md), with
+//                  replay-fallback=gcc|never|always, replay-tus=GLOB,...
+//                  and replay-functions=GLOB,...
 //   verbose        one summary line per TU on stderr
 // The plugin prints nothing else unless something is wrong: kbuild probes
 // compiler flags with -Werror, so a stray warning would change a kernel's flags.
@@ -38,6 +41,7 @@
 #include "options.h"
 #include "params.h"
 #include "policy.h"
+#include "replayed_sites.h"
 #include "source_path.h"
 #include "project_version.h"
 
@@ -67,6 +71,7 @@ struct TranslationUnit {
   std::vector<NeverInlineOutcome> never_inline;
   ForbiddenSites forbidden;
   ForcedSites forced;
+  ReplayedSites replay;
   // Whether the work before the IPA inliner (the sites marks, the log's
   // snapshot) is done: by our force pass when it runs, else at its start.
   bool ipa_begun = false;
@@ -167,6 +172,12 @@ void on_node_removal(cgraph_node *node, void *) {
   });
 }
 
+std::string object_path();
+
+void on_edge_duplication(cgraph_edge *src, cgraph_edge *dst, void *) {
+  guarded("edge duplication", [src, dst] { state->tu.replay.edge_duplicated(src, dst); });
+}
+
 void on_start_unit(void *, void *) {
   guarded("start of unit", [] {
     TranslationUnit &tu = state->tu;
@@ -186,12 +197,29 @@ void on_start_unit(void *, void *) {
     tu.forbidden.reset(state->policy.forbidden_calls(tu.path));
     tu.forced.reset(state->policy.forced_calls(tu.path));
     tu.observer.set_forced(&tu.forced);
+    // Replay reads this TU's log now: a log that cannot be read stops the
+    // compile here, with the file and line.  Not for kbuild's flag probes.
+    if (optimize && tu.path != "/dev/null") {
+      try {
+        tu.replay.reset(state->options, tu.path, object_path());
+      } catch (const std::exception &e) {
+        error("inlinetune: %s", e.what());
+      }
+    }
+    tu.forced.set_replay(&tu.replay);
+    tu.observer.set_replay(&tu.replay);
     set_source_root(srctree, source_directory());
     // Early inlining removes each inline clone once its body is copied in.
     static bool hooked = false;
     if (!hooked && state->options.log != "off") {
       symtab->add_cgraph_removal_hook(on_node_removal, nullptr);
       hooked = true;
+    }
+    // Replay decides the calls of each inline copy as it is made.
+    static bool replay_hooked = false;
+    if (!replay_hooked && state->options.replay) {
+      symtab->add_edge_duplication_hook(on_edge_duplication, nullptr);
+      replay_hooked = true;
     }
   });
 }
@@ -240,6 +268,7 @@ void on_all_ipa_passes_start(void *, void *) {
 void begin_early_inline(cgraph_node *fn) {
   TranslationUnit &tu = state->tu;
   tu.forbidden.before_early_inline(fn);
+  tu.replay.before_early_inline(fn);
   if (logging())
     tu.observer.before_early_inline(fn);
 }
@@ -301,6 +330,22 @@ struct ForceIpaPass : ipa_opt_pass_d {
   }
 };
 
+const pass_data replay_ipa_pass_data = {
+    IPA_PASS, "inlinetune-replay-inline", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0};
+struct ReplayIpaPass : ipa_opt_pass_d {
+  explicit ReplayIpaPass(::gcc::context *ctx)
+      : ipa_opt_pass_d(replay_ipa_pass_data, ctx, nullptr, nullptr, nullptr, nullptr, nullptr,
+                       nullptr, 0, nullptr, nullptr) {}
+  bool gate(function *) override {
+    return optimize && !compile_failed() && !in_lto_p && state->tu.replay.active();
+  }
+  unsigned int execute(function *) override {
+    guarded("replay (after the IPA inliner)",
+            [] { state->tu.forced.after_ipa(state->tu.forbidden); });
+    return 0;
+  }
+};
+
 // ---- the decision log ---------------------------------------------------------
 
 // The object file kbuild (or the driver) will make of this compile: the driver
@@ -336,6 +381,7 @@ std::string log_text() {
   h.forbidden_sites.assign(tu.forbidden.sites().begin(), tu.forbidden.sites().end());
   h.forced_sites.assign(tu.forced.inlined().begin(), tu.forced.inlined().end());
   h.forced_refused.assign(tu.forced.refused().begin(), tu.forced.refused().end());
+  h.replay = tu.replay.summary();
   // With -flto the IPA inliner runs at link time in lto1, without this plugin:
   // the log then holds the early inliner's decisions only.
   h.lto = flag_generate_lto;
@@ -443,9 +489,13 @@ void print_summary() {
                                    : " (applied to " + std::to_string(n.applied_to.size()) + ")";
   }
   line += "; forbidden call sites " + std::to_string(tu.forbidden.sites().size());
-  if (!tu.forced.empty()) // only when a policy forces calls here, as in the log
+  if (tu.forced.has_rules()) // only when a policy forces calls here, as in the log
     line += "; forced call sites " + std::to_string(tu.forced.inlined().size()) + " inlined, " +
             std::to_string(tu.forced.refused().size()) + " refused";
+  if (std::optional<log::ReplaySummary> r = tu.replay.summary())
+    line += "; replay " + (r->found ? "of " + r->log : "found no log in " + r->log) + ": " +
+            std::to_string(r->replayed) + " sites replayed, " + std::to_string(r->not_found) +
+            " not in the log (" + r->fallback + "), " + std::to_string(r->refused) + " refused";
   if (!state->options.tag.empty())
     line += "; tag '" + state->options.tag + "'";
   if (!state->policy_md5.empty())
@@ -634,8 +684,8 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
   register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, on_all_ipa_passes_start, nullptr);
   // Call graph edges are rebuilt between the inliners: mark forbidden sites
   // before each; the decision log snapshots both inliners' input there too.
-  if (has_forbidden_calls(state->policy) || has_forced_calls(state->policy) ||
-      state->options.log != "off")
+  const bool forcing = has_forced_calls(state->policy) || state->options.replay;
+  if (has_forbidden_calls(state->policy) || forcing || state->options.log != "off")
     register_callback(info->base_name, PLUGIN_PASS_EXECUTION, on_pass_execution, nullptr);
   if (state->options.log != "off") {
     static register_pass_info einline_log = {new EinlineLogPass(g), "einline", 1,
@@ -648,14 +698,22 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
   }
   // Forced call sites: a pass of ours right after "einline" (registered
   // after the log's pass, so it comes between the two: each is inserted
-  // right after "einline") and one just before the IPA "inline".
-  if (has_forced_calls(state->policy)) {
+  // right after "einline") and one just before the IPA "inline"; replay's
+  // inlinings go through them too.
+  if (forcing) {
     static register_pass_info force_early = {new ForceEarlyPass(g), "einline", 1,
                                              PASS_POS_INSERT_AFTER};
     static register_pass_info force_ipa = {new ForceIpaPass(g), "inline", 1,
                                            PASS_POS_INSERT_BEFORE};
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_early);
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_ipa);
+  }
+  // Replay's IPA inlinings, right after "inline" (registered after the
+  // log's pass: it runs before it).
+  if (state->options.replay) {
+    static register_pass_info replay_ipa = {new ReplayIpaPass(g), "inline", 1,
+                                            PASS_POS_INSERT_AFTER};
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &replay_ipa);
   }
   register_callback(info->base_name, PLUGIN_FINISH, on_finish, nullptr);
   return 0;

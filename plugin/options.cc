@@ -28,6 +28,17 @@ const std::vector<OptionSpec> &option_table() {
       {"log", K::Value, "obj|off|DIR",
        "where the decision log goes: compressed into the object file (obj, the default), "
        "one file per TU in directory DIR, or nowhere (off)"},
+      {"replay", K::Value, "PATH",
+       "replay the decisions of a recorded log (a log directory, a .jsonl file, an object or a "
+       "build tree): each TU its own, in the inliner that made them (docs/replay.md)"},
+      {"replay-fallback", K::Value, "gcc|never|always",
+       "what replay does with a call site its log does not know: GCC decides (gcc, the "
+       "default), never inline it, or inline it where GCC can"},
+      {"replay-tus", K::Value, "GLOB,...",
+       "replay only in the TUs these path globs match (default: every TU)"},
+      {"replay-functions", K::Value, "GLOB,...",
+       "replay only the calls in the code of the functions these name globs match (default: "
+       "every function)"},
       {"verbose", K::Flag, nullptr, "print one summary line per TU on stderr"},
   };
   return table;
@@ -126,9 +137,39 @@ bool parse_options(const std::vector<PluginArg> &args, Options *out,
         continue;
       }
       out->log = v;
+    } else if (arg.key == "replay")
+      out->replay = v;
+    else if (arg.key == "replay-fallback") {
+      if (v != "gcc" && v != "never" && v != "always") {
+        errors->push_back("option '" + arg.spelling() +
+                          "': replay-fallback= takes 'gcc', 'never' or 'always'");
+        continue;
+      }
+      out->replay_fallback = v;
+    } else if (arg.key == "replay-tus" || arg.key == "replay-functions") {
+      const bool tus = arg.key == "replay-tus";
+      std::vector<Glob> &globs = tus ? out->replay_tus : out->replay_functions;
+      size_t start = 0;
+      while (start <= v.size()) {
+        size_t comma = v.find(',', start);
+        std::string pattern = v.substr(start, comma == std::string::npos ? comma : comma - start);
+        start = comma == std::string::npos ? v.size() + 1 : comma + 1;
+        Glob g;
+        std::string why;
+        if (pattern.empty())
+          errors->push_back("option '" + arg.spelling() + "': an empty glob");
+        else if (!Glob::compile(pattern, tus ? Glob::Kind::Path : Glob::Kind::Name, &g, &why))
+          errors->push_back("option '" + arg.spelling() + "': '" + pattern + "': " + why);
+        else
+          globs.push_back(g);
+      }
     } else if (arg.key == "verbose")
       out->verbose = true;
   }
+  if (!out->replay)
+    for (const PluginArg &arg : args)
+      if (arg.key.rfind("replay-", 0) == 0 && arg.value && !arg.value->empty())
+        errors->push_back("option '" + arg.spelling() + "' needs a log to replay: replay=PATH");
   return errors->size() == errors_before;
 }
 

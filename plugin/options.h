@@ -3,6 +3,8 @@
 // GCC-free: plugin_init turns GCC's plugin_argument array into PluginArg.
 #pragma once
 
+#include "glob.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +36,11 @@ struct Options {
   std::optional<std::string> srctree;      // srctree=DIR
   std::string tag;                         // tag=STRING
   std::string log = "obj";                 // log=obj|off|DIR
+  // Replay (docs/replay.md): the log, the fallback for sites it does not
+  // know (gcc, never, always), the scope (empty: everything).
+  std::optional<std::string> replay;             // replay=PATH
+  std::string replay_fallback = "gcc";           // replay-fallback=
+  std::vector<Glob> replay_tus, replay_functions; // replay-tus=, replay-functions=
   bool verbose = false;
 };
 

@@ -91,6 +91,12 @@ void expect_header(const TuHeader &want, const TuHeader &got) {
     EXPECT_EQ(got.never_inline[i].functions, want.never_inline[i].functions);
   }
   EXPECT_EQ(got.forbidden_sites, want.forbidden_sites);
+  EXPECT_EQ(got.forced_sites, want.forced_sites);
+  EXPECT_EQ(got.forced_refused, want.forced_refused);
+  EXPECT_EQ(got.replay.has_value(), want.replay.has_value());
+  if (got.replay && want.replay) {
+    EXPECT_TRUE(*got.replay == *want.replay);
+  }
   EXPECT_EQ(got.lto, want.lto);
   EXPECT_EQ(got.reasons, want.reasons);
 }
@@ -148,6 +154,9 @@ TuHeader full_header() {
   h.never_inline = {{"vfs_*", "policy.ini:12", "applied", {"vfs_symlink", "vfs_open"}},
                     {"nothing_here", "command line", "not defined in this TU", {}}};
   h.forbidden_sites = {"do_symlinkat -> vfs_symlink @ fs/namei.c:4400:8"};
+  h.forced_sites = {"fs/open.c:40:9 do_open -> helper"};
+  h.forced_refused = {"fs/open.c:41:9 do_open -> ext (function body not available)"};
+  h.replay = ReplaySummary{"logs/fs%open.o.jsonl", true, "never", 120, 3, 2, 1, 4};
   h.lto = true;
   return h;
 }

@@ -46,7 +46,8 @@ TEST(Options, ErrorsQuoteTheWholeFlagAndAllAreReported) {
                              &o, &errors));
   ASSERT_EQ(errors.size(), 4u);
   EXPECT_EQ(errors[0], "unknown option '-fplugin-arg-inlinetune-bogus=1' (known: profile, policy, "
-                       "noinline, srctree, tag, log, verbose)");
+                       "noinline, srctree, tag, log, replay, replay-fallback, replay-tus, "
+                       "replay-functions, verbose)");
   EXPECT_EQ(errors[1], "option '-fplugin-arg-inlinetune-verbose=yes' takes no value");
   EXPECT_EQ(errors[2], "option '-fplugin-arg-inlinetune-policy' needs a value: policy=FILE");
   EXPECT_EQ(errors[3], "option '-fplugin-arg-inlinetune-profile=' needs a value: profile=NAME");
@@ -66,7 +67,8 @@ TEST(Options, UnknownKeySuggestsTheClosest) {
   EXPECT_FALSE(parse_options({arg("polcy", "a.ini"), arg("Verbose")}, &o, &errors));
   ASSERT_EQ(errors.size(), 2u);
   EXPECT_EQ(errors[0], "unknown option '-fplugin-arg-inlinetune-polcy=a.ini' (did you mean "
-                       "'policy'?) (known: profile, policy, noinline, srctree, tag, log, verbose)");
+                       "'policy'?) (known: profile, policy, noinline, srctree, tag, log, replay, "
+                       "replay-fallback, replay-tus, replay-functions, verbose)");
   EXPECT_NE(errors[1].find("(did you mean 'verbose'?)"), std::string::npos) << errors[1];
 }
 
@@ -94,4 +96,49 @@ TEST(Options, LogKeywordsAreLowercase) {
     EXPECT_TRUE(errors.empty()) << good;
     EXPECT_EQ(o.log, good);
   }
+}
+
+// Replay: the log, the fallback (three keywords), the scopes as comma lists
+// of globs (path globs for TUs, name globs for functions); a replay-* option
+// without replay= is an error, as is a bad keyword or glob.
+TEST(Options, Replay) {
+  Options o;
+  std::vector<std::string> errors;
+  ASSERT_TRUE(parse_options({arg("replay", "logs"), arg("replay-fallback", "never"),
+                             arg("replay-tus", "fs/**,mm/*.c"), arg("replay-functions", "vfs_*")},
+                            &o, &errors))
+      << errors.front();
+  EXPECT_EQ(o.replay, std::optional<std::string>("logs"));
+  EXPECT_EQ(o.replay_fallback, "never");
+  ASSERT_EQ(o.replay_tus.size(), 2u);
+  EXPECT_TRUE(o.replay_tus[0].matches("fs/namei.c"));
+  EXPECT_FALSE(o.replay_tus[0].matches("mm/slab.c"));
+  EXPECT_TRUE(o.replay_tus[1].matches("mm/slab.c"));
+  ASSERT_EQ(o.replay_functions.size(), 1u);
+  EXPECT_TRUE(o.replay_functions[0].matches("vfs_open"));
+
+  Options d;
+  ASSERT_TRUE(parse_options({}, &d, &errors));
+  EXPECT_FALSE(d.replay.has_value());
+  EXPECT_EQ(d.replay_fallback, "gcc");
+
+  Options bad;
+  errors.clear();
+  EXPECT_FALSE(parse_options({arg("replay", "logs"), arg("replay-fallback", "GCC"),
+                              arg("replay-tus", "fs/**,"), arg("replay-functions", "a[")},
+                             &bad, &errors));
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0], "option '-fplugin-arg-inlinetune-replay-fallback=GCC': replay-fallback= "
+                       "takes 'gcc', 'never' or 'always'");
+  EXPECT_EQ(errors[1], "option '-fplugin-arg-inlinetune-replay-tus=fs/**,': an empty glob");
+  EXPECT_NE(errors[2].find("'-fplugin-arg-inlinetune-replay-functions=a[': 'a[': "),
+            std::string::npos)
+      << errors[2];
+
+  Options alone;
+  errors.clear();
+  EXPECT_FALSE(parse_options({arg("replay-functions", "f")}, &alone, &errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "option '-fplugin-arg-inlinetune-replay-functions=f' needs a log to "
+                       "replay: replay=PATH");
 }

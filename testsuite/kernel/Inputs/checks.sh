@@ -64,6 +64,51 @@ ck_rfc_changes_baseline() {
   [ $((ndiff * 4)) -ge $((${#tus[@]} * 3)) ] || { echo "fewer than three quarters"; return 1; }
 }
 
+# ck_decision_replay CC TUS_FILE DIR: replay (docs/replay.md) on kernel TUs.
+# Each TU compiled with the plugin at GCC's params (gcc) and with
+# profile=rfc (rfc), both logged into the object; then gcc's log replayed at
+# GCC's params (self: a fixed point, every object must equal gcc's), rfc's
+# log replayed at GCC's params (cross: its decisions against rfc's, at
+# least 99.5% of the sites, testsuite/torture/replay_agreement.py; its code
+# equal to rfc's in at least 95% of the TUs) and gcc's at the RFC's (reverse:
+# code equal to gcc's in at least 95%).  Prints the figures.
+ck_decision_replay_tu() {
+  local cc=$1 tu=$2 dir=$3
+  ck_compile_plugin "$cc" "$tu" "$dir/gcc/$tu" &&
+    ck_compile_plugin "$cc" "$tu" "$dir/rfc/$tu" profile=rfc &&
+    ck_compile_plugin "$cc" "$tu" "$dir/self/$tu" replay="$dir/gcc/$tu" log=off &&
+    ck_compile_plugin "$cc" "$tu" "$dir/cross/$tu" replay="$dir/rfc/$tu" &&
+    ck_compile_plugin "$cc" "$tu" "$dir/reverse/$tu" profile=rfc replay="$dir/gcc/$tu" log=off &&
+    kt_log "$dir/rfc/$tu" "$dir/logs/rfc/$tu.jsonl" &&
+    kt_log "$dir/cross/$tu" "$dir/logs/cross/$tu.jsonl"
+}
+ck_decision_replay() {
+  local cc=$1 tus_file=$2 dir=$3 tu n=0 self=0 cross=0 reverse=0 status=0
+  local -a tus
+  mapfile -t tus < <(kt_read_tus "$tus_file")
+  for tu in "${tus[@]}"; do
+    mkdir -p "$(dirname "$dir/logs/rfc/$tu")" "$(dirname "$dir/logs/cross/$tu")"
+    kt_bg ck_decision_replay_tu "$cc" "$tu" "$dir" >"$dir.$n.out" 2>&1
+    n=$((n + 1))
+  done
+  wait
+  for tu in "${tus[@]}"; do
+    [ -f "$dir/logs/cross/$tu.jsonl" ] || { cat "$dir".*.out; echo "the replay compiles of $tu failed"; return 1; }
+    if kt_compare -q "$dir/gcc/$tu" "$dir/self/$tu"; then self=$((self + 1)); else echo "self replay is not a fixed point: $tu"; fi
+    kt_compare -q "$dir/rfc/$tu" "$dir/cross/$tu" && cross=$((cross + 1))
+    kt_compare -q "$dir/gcc/$tu" "$dir/reverse/$tu" && reverse=$((reverse + 1))
+  done
+  echo "self replay: code identical in $self of ${#tus[@]} TUs"
+  echo "cross (the RFC's decisions at GCC's params): code identical to the RFC's in $cross of ${#tus[@]} TUs"
+  echo "reverse (GCC's decisions at the RFC's params): code identical to GCC's in $reverse of ${#tus[@]} TUs"
+  [ "$self" -eq "${#tus[@]}" ] || status=1
+  [ $((cross * 100)) -ge $((${#tus[@]} * 95)) ] || { echo "cross: under 95% of the TUs"; status=1; }
+  [ $((reverse * 100)) -ge $((${#tus[@]} * 95)) ] || { echo "reverse: under 95% of the TUs"; status=1; }
+  echo "cross: the RFC's decisions reproduced:"
+  python3 "$KT_ROOT/testsuite/torture/replay_agreement.py" "$dir/logs/rfc" "$dir/logs/cross" --min 0.995 || status=1
+  return $status
+}
+
 # ck_new_warnings BASE_LOG LOG: the warning lines of build log LOG that
 # BASE_LOG does not have (sorted, unique).
 ck_new_warnings() {

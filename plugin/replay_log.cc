@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "replay_log.h"
+
+#include "decode.h"
+#include "error.h"
+#include "format.h"
+#include "read/log_reader.h"
+
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
+
+namespace inlinetune {
+
+namespace {
+
+bool is_file(const std::string &path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Where, under a directory, this TU's log can be: log=DIR's file for the
+// object, or the object itself in a build tree laid out as this one.
+std::vector<std::string> candidates_in(const std::string &dir, const std::string &object) {
+  std::vector<std::string> out;
+  std::string log_file = dir + "/" + log::log_file_name(object);
+  if (is_file(log_file))
+    out.push_back(log_file);
+  if (!object.empty() && object[0] != '/' && is_file(dir + "/" + object))
+    out.push_back(dir + "/" + object);
+  return out;
+}
+
+} // namespace
+
+std::string ReplayLog::key(log::Pass pass, std::string_view caller,
+                           const std::vector<std::string> &chain, std::string_view id) {
+  // Symbols hold neither '\n' nor '\t'.
+  std::string k(1, pass == log::Pass::einline ? 'e' : 'i');
+  k += caller;
+  for (const std::string &c : chain) {
+    k += '\t';
+    k += c;
+  }
+  k += '\n';
+  k += id;
+  return k;
+}
+
+void ReplayLog::add(const log::Site &site) {
+  auto [it, fresh] = decisions_.try_emplace(key(site.pass, site.caller.symbol, site.chain, site.id));
+  Recorded &r = it->second;
+  if (fresh)
+    r.inlined = site.inlined;
+  else if (!r.ambiguous && r.inlined != site.inlined) {
+    r.ambiguous = true;
+    ++ambiguous_;
+  }
+  if (site.pass != log::Pass::ipa || site.chain.size() < 2)
+    return;
+  auto [c, first] = copies_.try_emplace(
+      key(site.pass, site.caller.symbol, {site.chain.back()}, site.id));
+  if (first)
+    c->second.inlined = site.inlined;
+  else if (c->second.inlined != site.inlined)
+    c->second.ambiguous = true;
+}
+
+std::optional<bool> ReplayLog::copy_decision(std::string_view caller, std::string_view copy_of,
+                                             std::string_view id) const {
+  auto it = copies_.find(key(log::Pass::ipa, caller, {std::string(copy_of)}, id));
+  if (it == copies_.end() || it->second.ambiguous)
+    return std::nullopt;
+  return it->second.inlined;
+}
+
+std::optional<bool> ReplayLog::decision(log::Pass pass, std::string_view caller,
+                                        const std::vector<std::string> &chain,
+                                        std::string_view id) {
+  auto it = decisions_.find(key(pass, caller, chain, id));
+  if (it == decisions_.end())
+    return std::nullopt;
+  it->second.asked = true;
+  if (it->second.ambiguous)
+    return std::nullopt;
+  return it->second.inlined;
+}
+
+size_t ReplayLog::unmatched() const {
+  size_t n = 0;
+  for (const auto &[k, r] : decisions_)
+    n += !r.asked;
+  return n;
+}
+
+ReplayLog ReplayLog::load(const std::string &path, const std::string &source,
+                          const std::string &object) {
+  ReplayLog out;
+  out.origin_ = path;
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0)
+    throw Error("replay log '{}': {}", path, std::strerror(errno));
+  const std::vector<std::string> files =
+      S_ISDIR(st.st_mode) ? candidates_in(path, object) : std::vector<std::string>{path};
+  if (files.empty())
+    return out;
+
+  std::string first_error;
+  ReadOptions options; // no cache, one thread, no symbol tables
+  LogSet logs(options, [&first_error](const Diagnostic &d) {
+    if (d.level == Diagnostic::Level::error && first_error.empty())
+      first_error = d.file + ": " + d.message;
+  });
+  for (const std::string &file : files)
+    logs.add_path(file);
+  const std::vector<TuInfo> &tus = logs.finish();
+  if (!first_error.empty())
+    throw Error("replay log {}", first_error);
+
+  // The TU by source and object; by source alone when it is the only one of
+  // that source (the same TU built elsewhere, -o named otherwise).
+  const TuInfo *tu = nullptr;
+  size_t same_source = 0;
+  const TuInfo *only_source = nullptr;
+  for (const TuInfo &t : tus) {
+    if (t.header_source != source)
+      continue;
+    ++same_source;
+    only_source = &t;
+    if (t.header_object == object && !tu)
+      tu = &t;
+  }
+  if (!tu && same_source == 1)
+    tu = only_source;
+  if (!tu) {
+    if (same_source > 1)
+      throw Error("replay log '{}': {} logs of '{}', none for the object '{}'", path, same_source,
+                  source, object);
+    return out;
+  }
+
+  out.found_ = true;
+  out.origin_ = tu->origin;
+  const std::string text = logs.text(*tu);
+  std::string_view rest = text;
+  log::TuHeader header = log::parse_header(log::parse_record(take_line(&rest)));
+  log::RecordReader reader;
+  log::Site site;
+  for (size_t line = 2; !rest.empty(); ++line) {
+    const std::string_view line_text = take_line(&rest);
+    try {
+      if (reader.parse(line_text) != "site")
+        continue;
+      reader.site(header, site);
+    } catch (const Error &e) {
+      throw Error("replay log {}: TU {}, line {}: {}", tu->origin, tu->index, line, e.what());
+    }
+    out.add(site);
+  }
+  return out;
+}
+
+} // namespace inlinetune

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The decisions a recorded decision log holds for one TU, as replay
+// (-fplugin-arg-inlinetune-replay=PATH, docs/replay.md) asks for them.
+// GCC-free: the log is found and read by the CLI's own reader
+// (tools/read/log_reader.h: objects, archives, .jsonl files, log
+// directories), so the plugin reads exactly what `inlinetune` reads.
+//
+// Only the TU being compiled is read: under a directory, its log file
+// (log=DIR's name for the object) or its object at the same path as the
+// compile's -o (a build tree); a named file is read whole, and the TU picked
+// from it by its header's source and object.
+//
+// A decision is keyed by what the plugin can compute for a call graph edge
+// before either inliner decides: the inliner, the out-of-line function the
+// call's code is in (the log's "caller"), the inline chain down to the call
+// and the site id.  Several records of one key (one call written in a body
+// that was inlined twice into the same function) replay only when they
+// agree; else the key is ambiguous and left to the fallback.
+#pragma once
+
+#include "records.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace inlinetune {
+
+class ReplayLog {
+public:
+  // This TU's decisions (SOURCE and OBJECT as the TU header writes them)
+  // from PATH.  Throws Error when PATH cannot be read or its log is
+  // damaged (the message names the file and, for a bad record, its line);
+  // a PATH that holds no log of this TU is not an error (found() is false).
+  static ReplayLog load(const std::string &path, const std::string &source,
+                        const std::string &object);
+
+  bool found() const { return found_; }
+  // Where the TU's log was found ("fs/open.o", "logs/fs%open.o.jsonl"), or
+  // the PATH given when it was not.
+  const std::string &origin() const { return origin_; }
+
+  // The recorded outcome of the call (true: inlined), or nullopt when the
+  // log has no record of it or its records disagree.  Each key asked for is
+  // remembered, for unmatched().
+  std::optional<bool> decision(log::Pass pass, std::string_view caller,
+                               const std::vector<std::string> &chain, std::string_view id);
+
+  // The same for a call in an inline copy the IPA inliner is making, whose
+  // place in the inline tree is not known yet: by the out-of-line caller,
+  // the function whose copy the call is in (the last of the chain) and the
+  // id; nullopt unless every such record agrees.
+  std::optional<bool> copy_decision(std::string_view caller, std::string_view copy_of,
+                                    std::string_view id) const;
+
+  size_t keys() const { return decisions_.size(); }
+  size_t ambiguous() const { return ambiguous_; }
+  // Keys of the log that no decision() asked for: sites the compile did
+  // not have where the log had them.
+  size_t unmatched() const;
+
+  // The key of a site: exposed for the unit tests.
+  static std::string key(log::Pass pass, std::string_view caller,
+                         const std::vector<std::string> &chain, std::string_view id);
+
+private:
+  struct Recorded {
+    bool inlined = false;
+    bool ambiguous = false;
+    bool asked = false;
+  };
+  void add(const log::Site &site);
+
+  bool found_ = false;
+  std::string origin_;
+  std::unordered_map<std::string, Recorded> decisions_;
+  std::unordered_map<std::string, Recorded> copies_; // IPA, by copy_decision's key
+  size_t ambiguous_ = 0;
+};
+
+} // namespace inlinetune

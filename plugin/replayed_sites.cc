@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "replayed_sites.h"
+#include "functions.h"
+
+namespace inlinetune {
+
+void ReplayedSites::reset(const Options &options, const std::string &tu_path,
+                          const std::string &object) {
+  *this = ReplayedSites();
+  if (!options.replay)
+    return;
+  if (!options.replay_tus.empty()) {
+    bool in_scope = false;
+    for (const Glob &g : options.replay_tus)
+      in_scope = in_scope || g.matches(tu_path);
+    if (!in_scope)
+      return;
+  }
+  active_ = true;
+  fallback_ = options.replay_fallback;
+  functions_ = options.replay_functions;
+  log_ = ReplayLog::load(*options.replay, tu_path, object);
+}
+
+ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgraph_node *caller,
+                                             const std::vector<std::string> &chain,
+                                             const CallIdentity &call) {
+  if (!active_ || !e->call_stmt || !e->callee)
+    return Verdict::gcc;
+  tree caller_decl = origin_decl(caller);
+  if (!functions_.empty()) {
+    bool in_scope = false;
+    for (const Glob &g : functions_)
+      for (const std::string &name : function_names(caller_decl))
+        in_scope = in_scope || g.matches(name);
+    if (!in_scope)
+      return Verdict::gcc;
+  }
+  char id[17];
+  snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(call.id));
+  const std::string &caller_symbol = function_names(caller_decl).front();
+  std::optional<bool> recorded = log_->decision(pass, caller_symbol, chain, id);
+  // GCC inlines these whatever anyone says (or fails the compile).
+  if (lookup_attribute("always_inline", DECL_ATTRIBUTES(call.callee)))
+    return Verdict::gcc;
+  const std::string site = ReplayLog::key(pass, caller_symbol, chain, id);
+  if (recorded) {
+    replayed_.insert(site);
+    return *recorded ? Verdict::inline_call : Verdict::refuse;
+  }
+  not_found_.insert(site);
+  return fallback_ == "never"    ? Verdict::refuse
+         : fallback_ == "always" ? Verdict::inline_call
+                                 : Verdict::gcc;
+}
+
+ReplayedSites::Verdict ReplayedSites::early(cgraph_edge *e, cgraph_node *fn,
+                                            const CallIdentity &call) {
+  if (!active_ || !e->call_stmt)
+    return Verdict::gcc;
+  return decide(log::Pass::einline, e, fn, inline_chain(e->call_stmt, origin_decl(fn)), call);
+}
+
+ReplayedSites::Verdict ReplayedSites::ipa(cgraph_edge *e, cgraph_node *root,
+                                          const std::vector<std::string> &chain,
+                                          const CallIdentity &call) {
+  return decide(log::Pass::ipa, e, root, chain, call);
+}
+
+void ReplayedSites::refuse(cgraph_edge *e) {
+  saved_.try_emplace(e->call_stmt, unsigned(e->call_stmt_cannot_inline_p), e->inline_failed);
+  e->call_stmt_cannot_inline_p = 1;
+  e->inline_failed = CIF_UNSPECIFIED;
+  refused_stmts_.insert(e->call_stmt);
+}
+
+void ReplayedSites::before_early_inline(cgraph_node *fn) {
+  // The statements asked about are FN's: freed ones may come back elsewhere.
+  refused_stmts_.clear();
+  saved_.clear();
+  if (!active_ || !fn)
+    return;
+  for (cgraph_edge *e = fn->callees; e; e = e->next_callee) {
+    if (!e->inline_failed || !e->call_stmt || !e->callee ||
+        e->call_stmt_cannot_inline_p) // already GCC's or a policy's
+      continue;
+    if (early(e, fn, call_identity(e)) == Verdict::refuse)
+      refuse(e);
+  }
+}
+
+void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
+  if (!active_ || !in_ipa_ || !dst || !dst->caller || !dst->caller->inlined_to ||
+      !dst->call_stmt || !dst->callee || !dst->inline_failed)
+    return;
+  cgraph_node *root = dst->caller->inlined_to;
+  tree root_decl = origin_decl(root);
+  if (!functions_.empty()) {
+    bool in_scope = false;
+    for (const Glob &g : functions_)
+      for (const std::string &name : function_names(root_decl))
+        in_scope = in_scope || g.matches(name);
+    if (!in_scope)
+      return;
+  }
+  const CallIdentity call = call_identity(dst);
+  if (lookup_attribute("always_inline", DECL_ATTRIBUTES(call.callee)))
+    return;
+  char id[17];
+  snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(call.id));
+  std::optional<bool> recorded = log_->copy_decision(
+      function_names(root_decl).front(), function_names(origin_decl(dst->caller)).front(), id);
+  const bool marked = refused_stmts_.count(dst->call_stmt) && dst->call_stmt_cannot_inline_p;
+  // A recursive call (back to the root or to the copy's own function) is
+  // GCC's recursive inliner's, which copies through a master clone of its
+  // own: it decides.
+  tree callee_origin = origin_decl(dst->callee->ultimate_alias_target());
+  const bool recursive =
+      callee_origin == root_decl || callee_origin == origin_decl(dst->caller);
+  if (recorded && !*recorded && !recursive) {
+    if (!dst->call_stmt_cannot_inline_p)
+      refuse(dst);
+    return;
+  }
+  auto saved = saved_.find(dst->call_stmt);
+  if (marked && saved != saved_.end()) {
+    dst->call_stmt_cannot_inline_p = saved->second.first;
+    dst->inline_failed = saved->second.second;
+  }
+}
+
+std::optional<log::ReplaySummary> ReplayedSites::summary() const {
+  if (!active_ || !log_)
+    return std::nullopt;
+  log::ReplaySummary s;
+  s.log = log_->origin();
+  s.found = log_->found();
+  s.fallback = fallback_;
+  s.replayed = replayed_.size();
+  s.not_found = not_found_.size();
+  s.unmatched = log_->unmatched();
+  s.ambiguous = log_->ambiguous();
+  s.refused = refused_sites_.size();
+  return s;
+}
+
+} // namespace inlinetune

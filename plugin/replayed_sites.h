@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Replay (-fplugin-arg-inlinetune-replay=PATH, docs/replay.md): each TU
+// takes the decisions its recorded log holds, in the inliner that made
+// them, and the fallback (replay-fallback=) for the call sites the log does
+// not know.
+//
+// How, with the two mechanisms the policy's call-site rules use: a call the
+// log refused is marked as a forbidden site is (call_sites.h), before the
+// inliner that refused it runs; a call the log inlined is forced
+// (forced_sites.h): after "einline" ran on its function, or before the IPA
+// "inline" pass, in each inline copy as the log's "chain" names it.  The
+// early inliner's marks go with the call graph edges GCC rebuilds after the
+// early passes, so an early refusal does not stop the IPA inliner.  A policy
+// beats replay: a site a policy forbids or forces is the policy's.
+//
+// Limits: the early inliner's calls inside bodies it inlined in the same
+// run (a further iteration, max-early-inliner-iterations > 1) are replayed
+// only when the log inlined them; calls GCC makes up (ipa-split's
+// foo.part.0, location "?") have no stable identity and fall back.
+#pragma once
+
+#include "call_sites.h"
+#include "gcc_compat.h"
+#include "options.h"
+#include "records.h"
+#include "replay_log.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace inlinetune {
+
+class ReplayedSites {
+public:
+  enum class Verdict { gcc, inline_call, refuse };
+
+  // For the TU at TU_PATH (the source, as the header writes it) compiled to
+  // OBJECT: nothing without replay= or outside replay-tus=, else its log's
+  // decisions (throws Error when the log cannot be read).
+  void reset(const Options &options, const std::string &tu_path, const std::string &object);
+  bool active() const { return active_; }
+
+  // What replay wants for E, a call in FN's body as "einline" finds it
+  // (CHAIN: inline_chain of its statement in FN).
+  Verdict early(cgraph_edge *e, cgraph_node *fn, const CallIdentity &call);
+  // ... and for E in the IPA inliner: ROOT the out-of-line function, CHAIN
+  // the symbols of ROOT and of each inline copy down to E's.
+  Verdict ipa(cgraph_edge *e, cgraph_node *root, const std::vector<std::string> &chain,
+              const CallIdentity &call);
+
+  // Before "einline" runs on FN: the calls of FN's body the log refused
+  // are marked.
+  void before_early_inline(cgraph_node *fn);
+  // Marks E refused by replay (a call to an always_inline function is
+  // left alone: GCC must inline it).
+  void refuse(cgraph_edge *e);
+  // Whether the call at STMT was refused by replay (for the log's reason).
+  bool refused(gimple *stmt) const { return refused_stmts_.count(stmt) != 0; }
+  // At the IPA inliner: the early inliner's statements are forgotten; from
+  // here to the end of the IPA inliner, the calls of the inline copies it
+  // makes are decided as they are made (edge_duplicated).
+  void begin_ipa() {
+    refused_stmts_.clear();
+    saved_.clear();
+    in_ipa_ = true;
+  }
+  void end_ipa() { in_ipa_ = false; }
+  // GCC's edge duplication hook.  A call copied into an inline copy
+  // inherits its original's mark; GCC's inliner decides on the copy before
+  // the copy's place in the inline tree is known, so the copy is decided by
+  // ReplayLog::copy_decision: refused when every record of the call in a
+  // copy of that function in that caller was, else GCC decides (the mark
+  // taken off).
+  void edge_duplicated(cgraph_edge *src, cgraph_edge *dst);
+
+  // A recorded inlining that GCC's legality checks refused (forced_sites.h).
+  void note_refused(const std::string &site) { refused_sites_.insert(site); }
+  // The TU header's "replay"; nullopt without replay in this TU.
+  std::optional<log::ReplaySummary> summary() const;
+
+private:
+  Verdict decide(log::Pass pass, cgraph_edge *e, cgraph_node *caller,
+                 const std::vector<std::string> &chain, const CallIdentity &call);
+
+  bool active_ = false;
+  std::string fallback_ = "gcc";
+  std::vector<Glob> functions_;
+  std::optional<ReplayLog> log_;
+  std::set<gimple *> refused_stmts_;
+  // Each marked call's state before the mark (copies share the statement).
+  std::map<gimple *, std::pair<unsigned, cgraph_inline_failed_t>> saved_;
+  bool in_ipa_ = false;
+  std::set<std::string> replayed_, not_found_, refused_sites_;
+};
+
+} // namespace inlinetune

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ReplayLog (plugin/replay_log.h): which file of a path holds a TU's log,
+// which TU of a file is the one compiled, and the decisions by key.
+#include "replay_log.h"
+
+#include "encode.h"
+#include "error.h"
+#include "format.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace inlinetune;
+using log::Pass;
+using log::Site;
+
+namespace {
+
+std::string temp_dir() {
+  char tmpl[] = "/tmp/replay_log_test.XXXXXX";
+  const char *d = mkdtemp(tmpl);
+  EXPECT_NE(d, nullptr);
+  return d ? d : "/tmp";
+}
+
+Site site(Pass pass, const std::string &caller, std::vector<std::string> chain,
+          const std::string &callee, const std::string &location, bool inlined) {
+  Site s;
+  s.pass = pass;
+  s.caller = s.lexical_caller = {caller, caller};
+  if (chain.size() > 1)
+    s.lexical_caller = {chain.back(), chain.back()};
+  s.callee = {callee, callee};
+  s.location = location;
+  s.chain = std::move(chain);
+  s.inlined = inlined;
+  s.reason = inlined ? "OK" : "MAX_INLINE_INSNS_AUTO_LIMIT";
+  s.reason_text = inlined ? "inlined" : "--param max-inline-insns-auto limit reached";
+  return s;
+}
+
+std::string tu_log(const std::string &source, const std::string &object,
+                   const std::vector<Site> &sites) {
+  log::TuHeader h;
+  h.gcc_version = "12.2.0";
+  h.gcc_target = "x86_64-linux-gnu";
+  h.source = source;
+  h.object = object;
+  return log::encode_log(h, sites, {});
+}
+
+void write(const std::string &path, const std::string &text) {
+  std::ofstream(path) << text;
+}
+
+std::string id_of(const Site &s) { return log::site_id(s); }
+
+} // namespace
+
+TEST(ReplayLog, DecisionsByInlinerCallerChainAndId) {
+  const std::string dir = temp_dir();
+  const Site early = site(Pass::einline, "f", {"f"}, "g", "a.c:3:5", true);
+  const Site ipa = site(Pass::ipa, "f", {"f"}, "g", "a.c:3:5", false);
+  const Site copy = site(Pass::ipa, "f", {"f", "h"}, "k", "a.c:9:1", true);
+  // One call written in h, inlined twice into f: its two copies disagree.
+  const Site twice_a = site(Pass::ipa, "f", {"f", "h"}, "m", "a.c:10:1", true);
+  const Site twice_b = site(Pass::ipa, "f", {"f", "h"}, "m", "a.c:10:1", false);
+  write(dir + "/" + log::log_file_name("a.o"),
+        tu_log("a.c", "a.o", {early, ipa, copy, twice_a, twice_b}));
+
+  ReplayLog r = ReplayLog::load(dir, "a.c", "a.o");
+  ASSERT_TRUE(r.found());
+  EXPECT_EQ(r.origin(), dir + "/a.o.jsonl");
+  EXPECT_EQ(r.decision(Pass::einline, "f", {"f"}, id_of(early)), std::optional<bool>(true));
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f"}, id_of(ipa)), std::optional<bool>(false));
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, id_of(copy)), std::optional<bool>(true));
+  // Another chain, caller or inliner: not known.
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "x"}, id_of(copy)), std::nullopt);
+  EXPECT_EQ(r.decision(Pass::ipa, "q", {"q"}, id_of(ipa)), std::nullopt);
+  EXPECT_EQ(r.decision(Pass::einline, "f", {"f", "h"}, id_of(copy)), std::nullopt);
+  // Records that disagree decide nothing.
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, id_of(twice_a)), std::nullopt);
+  EXPECT_EQ(r.ambiguous(), 1u);
+  EXPECT_EQ(r.unmatched(), 0u); // every key was asked for
+  // A copy's call by the function whose copy it is in.
+  EXPECT_EQ(r.copy_decision("f", "h", id_of(copy)), std::optional<bool>(true));
+  EXPECT_EQ(r.copy_decision("f", "h", id_of(twice_a)), std::nullopt);
+  EXPECT_EQ(r.copy_decision("f", "z", id_of(copy)), std::nullopt);
+}
+
+TEST(ReplayLog, UnmatchedCountsKeysNeverAskedFor) {
+  const std::string dir = temp_dir();
+  write(dir + "/a.o.jsonl", tu_log("a.c", "a.o",
+                                   {site(Pass::einline, "f", {"f"}, "g", "a.c:3:5", true),
+                                    site(Pass::einline, "f", {"f"}, "g", "a.c:4:5", false)}));
+  ReplayLog r = ReplayLog::load(dir, "a.c", "a.o");
+  EXPECT_EQ(r.keys(), 2u);
+  EXPECT_EQ(r.unmatched(), 2u);
+  r.decision(Pass::einline, "f", {"f"}, id_of(site(Pass::einline, "f", {"f"}, "g", "a.c:3:5", true)));
+  EXPECT_EQ(r.unmatched(), 1u);
+}
+
+TEST(ReplayLog, FindsTheTuInABuildTreeAFileOrNowhere) {
+  const std::string dir = temp_dir();
+  // A file with two TUs: the one compiled is picked by source and object.
+  const std::string two = tu_log("a.c", "a.o", {site(Pass::ipa, "f", {"f"}, "g", "a.c:1:1", true)}) +
+                          tu_log("b.c", "b.o", {site(Pass::ipa, "f", {"f"}, "g", "b.c:1:1", false)});
+  write(dir + "/all.jsonl", two);
+  ReplayLog b = ReplayLog::load(dir + "/all.jsonl", "b.c", "b.o");
+  ASSERT_TRUE(b.found());
+  EXPECT_EQ(b.decision(Pass::ipa, "f", {"f"}, id_of(site(Pass::ipa, "f", {"f"}, "g", "b.c:1:1", false))),
+            std::optional<bool>(false));
+  // The same source built to another object: by its source alone.
+  EXPECT_TRUE(ReplayLog::load(dir + "/all.jsonl", "a.c", "elsewhere/a.o").found());
+  // Not in the file, not under the directory (no log file, no object of that name).
+  EXPECT_FALSE(ReplayLog::load(dir + "/all.jsonl", "c.c", "c.o").found());
+  ReplayLog none = ReplayLog::load(dir, "a.c", "a.o");
+  EXPECT_FALSE(none.found());
+  EXPECT_EQ(none.origin(), dir);
+  // A log directory names an object's log by its path (log_file_name);
+  // a build tree (the object at the compile's -o) is the compile tests'.
+  write(dir + "/fs%open.o.jsonl", tu_log("fs/open.c", "fs/open.o", {}));
+  EXPECT_TRUE(ReplayLog::load(dir, "fs/open.c", "fs/open.o").found());
+  // Two logs of one source, neither of this object: which one is unknown.
+  write(dir + "/twice.jsonl", tu_log("a.c", "x/a.o", {}) + tu_log("a.c", "y/a.o", {}));
+  EXPECT_THROW(ReplayLog::load(dir + "/twice.jsonl", "a.c", "z/a.o"), Error);
+}
+
+TEST(ReplayLog, BadInputIsAnError) {
+  const std::string dir = temp_dir();
+  EXPECT_THROW(ReplayLog::load(dir + "/nowhere", "a.c", "a.o"), Error);
+  std::string text = tu_log("a.c", "a.o", {site(Pass::ipa, "f", {"f"}, "g", "a.c:1:1", true)});
+  write(dir + "/cut.jsonl", text.substr(0, text.size() / 2) + "\n");
+  try {
+    ReplayLog::load(dir + "/cut.jsonl", "a.c", "a.o");
+    FAIL() << "a damaged log was read";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find(dir + "/cut.jsonl"), std::string::npos) << e.what();
+  }
+}
