@@ -291,11 +291,11 @@ KERNEL_TAG = $(if $(filter-out 6.1,$(KLINE)),-$(KLINE))
 check-kernel: $(if $(TESTS_CLI),plugins,all)
 	@test -n "$(KERNEL_CCS)" || { echo "check-kernel: no aarch64 cross compiler installed (run 'make deps')" >&2; exit 1; }
 	@set -e; first=1; for cc in $(KERNEL_CCS); do \
-	  parts=$$(for p in $(CHECKS); do if [ $$first = 1 ] || [ $$p = tus ]; then echo $$p; fi; done); first=0; \
+	  parts=$$(for p in $(CHECKS); do if [ $$first = 1 ] || [ $$p = tus ]; then echo $$p; fi; done); newest=$$first; first=0; \
 	  [ -n "$$parts" ] || continue; \
 	  echo "== kernel tests with $$cc (Linux $(KLINE)): "$$parts; \
 	  BUILD=$(BUILD) KLINE=$(KLINE) bash testsuite/kernel/prepare.sh $$cc $(BUILD)/check-kernel/$$cc$(KERNEL_TAG).env $$parts; \
-	  $(LIT) $(LIT_OPTS) --param cc=$$cc --param kline=$(KLINE) --param build=$(abspath $(BUILD)) \
+	  $(LIT) $(LIT_OPTS) --param cc=$$cc --param kline=$(KLINE) --param build=$(abspath $(BUILD)) --param newest_cc=$$newest \
 	    $(if $(TESTS_CLI),--param inlinetune=$(TESTS_CLI)) $$(printf 'testsuite/kernel/%s ' $$parts); \
 	done
 

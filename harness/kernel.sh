@@ -387,6 +387,33 @@ kt_sections() {
   "$KT_READELF" -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' | grep -v '^NULL$' | grep -v '^$' || true
 }
 
+# kt_functions OBJ: OBJ's code function by function, where it is laid out
+# left aside: each function's instructions and relocations (symbols, not
+# offsets) in the order GCC emitted them, functions sorted by name, the nops
+# that align the next function dropped.  Two objects whose functions GCC
+# emitted in another order (its expansion order follows the call graph's
+# edge lists, which the order of inlining changes) print the same.
+kt_functions() {
+  "$KT_OBJDUMP" -dr --no-show-raw-insn "$1" | awk '
+    /^Disassembly of section/ { sec = $4; next }
+    /^[0-9a-f]+ <.*>:$/ { flush(); f = sec " " $2; next }
+    f && NF {
+      line = $0
+      sub(/^[ \t]*[0-9a-f]+:[ \t]*/, "", line)
+      gsub(/[0-9a-f]+ <[^>]*>/, "<>", line)
+      if (line ~ /^nop$/) { nops++; next }
+      while (nops > 0) { body = body f " nop\n"; nops-- }
+      body = body f " " line "\n"
+    }
+    function flush() { printf "%s", body; body = ""; nops = 0 }
+    END { flush() }' | LC_ALL=C sort -s -k1,2
+}
+
+# kt_same_functions A B: kt_functions of A and B are the same.
+kt_same_functions() {
+  cmp -s <(kt_functions "$1") <(kt_functions "$2")
+}
+
 # kt_compare [-q] A B: same code and data? Both are stripped of debug info (which
 # records the command line) and of the plugin's decision log (.inlinetune.log,
 # which final links drop) and compared byte for byte. On a difference, prints

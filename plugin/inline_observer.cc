@@ -285,7 +285,8 @@ void InlineObserver::early_inline_done(cgraph_node *clone) {
   s.reason_text = "inlined";
   if (forced_ && forced_->forced_early(e->call_stmt))
     set_reason(&s, FORCED_BY_POLICY);
-  else if (forced_ && forced_->replayed_early(e->call_stmt))
+  else if ((forced_ && forced_->replayed_early(e->call_stmt)) ||
+           (replay_ && replay_->inlined_early(e->call_stmt)))
     set_reason(&s, REPLAYED_INLINE);
   s.caller_size_before = early_size_before_;
   functions_[decl].inlined_callees++;

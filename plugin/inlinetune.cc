@@ -306,6 +306,7 @@ struct ForceEarlyPass : gimple_opt_pass {
   unsigned int execute(function *fn) override {
     unsigned todo = 0;
     guarded("forced call sites (early inliner)", [fn, &todo] {
+      state->tu.replay.after_early_inline();
       todo = state->tu.forced.early(cgraph_node::get(fn->decl), state->tu.forbidden);
     });
     return todo;

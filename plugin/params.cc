@@ -124,6 +124,22 @@ void apply_function_params(tree fndecl, const std::vector<GccParam> &params) {
   global_options_set = saved_set;
 }
 
+void raise_param(tree fndecl, const GccParam &p, RaisedParam *saved) {
+  saved->decl = fndecl;
+  saved->node = DECL_FUNCTION_SPECIFIC_OPTIMIZATION(fndecl);
+  cl_optimization_save(&saved->globals, &global_options, &global_options_set);
+  saved->globals_set = global_options_set;
+  apply_function_params(fndecl, {p});
+  set_param(p);
+}
+
+void restore_param(const RaisedParam &saved) {
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION(saved.decl) = saved.node;
+  cl_optimization_restore(&global_options, &global_options_set,
+                          const_cast<cl_optimization *>(&saved.globals));
+  global_options_set = saved.globals_set;
+}
+
 std::vector<ParamValue> inliner_param_values() {
   // The params GCC's two inliners read (ipa-inline.cc, ipa-fnsummary.cc).
   static const char *const names[] = {

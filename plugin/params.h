@@ -35,6 +35,17 @@ void apply_tu_params(const std::vector<GccParam> &params);
 // attribute's, or the TU's) with PARAMS applied on top.
 void apply_function_params(tree fndecl, const std::vector<GccParam> &params);
 
+// A param raised for one function while one pass runs on it, and put back
+// after: FNDECL's optimization node (what opt_for_fn reads) and the global
+// options (what a pass reads for cfun, which must be FNDECL's) both get P.
+struct RaisedParam {
+  tree decl = nullptr, node = nullptr;
+  cl_optimization globals;
+  gcc_options globals_set;
+};
+void raise_param(tree fndecl, const GccParam &p, RaisedParam *saved);
+void restore_param(const RaisedParam &saved);
+
 // The values GCC's inliner params have in the global options now (the TU's),
 // by name, in a fixed order.
 std::vector<ParamValue> inliner_param_values();

@@ -56,14 +56,25 @@ void ReplayLog::add(const log::Site &site) {
     r.ambiguous = true;
     ++ambiguous_;
   }
-  if (site.pass != log::Pass::ipa || site.chain.size() < 2)
+  if (site.pass != log::Pass::ipa || site.chain.empty())
     return;
-  auto [c, first] = copies_.try_emplace(
-      key(site.pass, site.caller.symbol, {site.chain.back()}, site.id));
-  if (first)
-    c->second.inlined = site.inlined;
-  else if (c->second.inlined != site.inlined)
-    c->second.ambiguous = true;
+  auto note = [&site](std::unordered_map<std::string, Recorded> &map, const std::string &k) {
+    auto [c, first] = map.try_emplace(k);
+    if (first)
+      c->second.inlined = site.inlined;
+    else if (c->second.inlined != site.inlined)
+      c->second.ambiguous = true;
+  };
+  note(bodies_, key(site.pass, "", {site.chain.back()}, site.id));
+  if (site.chain.size() >= 2)
+    note(copies_, key(site.pass, site.caller.symbol, {site.chain.back()}, site.id));
+}
+
+std::optional<bool> ReplayLog::body_decision(std::string_view body_of, std::string_view id) const {
+  auto it = bodies_.find(key(log::Pass::ipa, "", {std::string(body_of)}, id));
+  if (it == bodies_.end() || it->second.ambiguous)
+    return std::nullopt;
+  return it->second.inlined;
 }
 
 std::optional<bool> ReplayLog::copy_decision(std::string_view caller, std::string_view copy_of,

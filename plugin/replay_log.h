@@ -55,6 +55,12 @@ public:
   // id; nullopt unless every such record agrees.
   std::optional<bool> copy_decision(std::string_view caller, std::string_view copy_of,
                                     std::string_view id) const;
+  // The IPA inliner's decision on a call in BODY_OF's body wherever the log
+  // has that body (its own out-of-line copy, or inline copies of it in any
+  // caller): for a call the log has no record of where it is asked, as in
+  // a function the recorded build inlined everywhere and removed before
+  // its own calls were logged.  nullopt unless every such record agrees.
+  std::optional<bool> body_decision(std::string_view body_of, std::string_view id) const;
 
   size_t keys() const { return decisions_.size(); }
   size_t ambiguous() const { return ambiguous_; }
@@ -78,6 +84,7 @@ private:
   std::string origin_;
   std::unordered_map<std::string, Recorded> decisions_;
   std::unordered_map<std::string, Recorded> copies_; // IPA, by copy_decision's key
+  std::unordered_map<std::string, Recorded> bodies_; // IPA, by body_decision's key
   size_t ambiguous_ = 0;
 };
 

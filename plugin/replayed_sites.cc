@@ -2,6 +2,8 @@
 #include "replayed_sites.h"
 #include "functions.h"
 
+#include <stdexcept>
+
 namespace inlinetune {
 
 void ReplayedSites::reset(const Options &options, const std::string &tu_path,
@@ -40,6 +42,14 @@ ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgr
   snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(call.id));
   const std::string &caller_symbol = function_names(caller_decl).front();
   std::optional<bool> recorded = log_->decision(pass, caller_symbol, chain, id);
+  // The IPA inliner's call not recorded where it is: by the log's records of
+  // it in copies of the same body (replay_log.h).
+  if (!recorded && pass == log::Pass::ipa && !chain.empty()) {
+    if (chain.size() > 1)
+      recorded = log_->copy_decision(caller_symbol, chain.back(), id);
+    if (!recorded)
+      recorded = log_->body_decision(chain.back(), id);
+  }
   // GCC inlines these whatever anyone says (or fails the compile).
   if (lookup_attribute("always_inline", DECL_ATTRIBUTES(call.callee)))
     return Verdict::gcc;
@@ -51,7 +61,7 @@ ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgr
   not_found_.insert(site);
   return fallback_ == "never"    ? Verdict::refuse
          : fallback_ == "always" ? Verdict::inline_call
-                                 : Verdict::gcc;
+                                 : Verdict::unknown;
 }
 
 ReplayedSites::Verdict ReplayedSites::early(cgraph_edge *e, cgraph_node *fn,
@@ -74,19 +84,65 @@ void ReplayedSites::refuse(cgraph_edge *e) {
   refused_stmts_.insert(e->call_stmt);
 }
 
+namespace {
+// Any growth a call can have: GCC's size estimates are far below it.
+GccParam any_growth() {
+  ParamSetting s;
+  s.name = "max-inline-insns-size";
+  s.value = "1000000";
+  GccParam p;
+  std::string why;
+  if (!check_param(s, &p, &why))
+    throw std::runtime_error("replay: " + why);
+  return p;
+}
+} // namespace
+
 void ReplayedSites::before_early_inline(cgraph_node *fn) {
+  after_early_inline(); // a function whose "after" pass did not run
   // The statements asked about are FN's: freed ones may come back elsewhere.
   refused_stmts_.clear();
+  wanted_stmts_.clear();
   saved_.clear();
   if (!active_ || !fn)
     return;
+  bool all_known = true;
   for (cgraph_edge *e = fn->callees; e; e = e->next_callee) {
-    if (!e->inline_failed || !e->call_stmt || !e->callee ||
-        e->call_stmt_cannot_inline_p) // already GCC's or a policy's
+    if (!e->inline_failed || !e->call_stmt || !e->callee)
       continue;
-    if (early(e, fn, call_identity(e)) == Verdict::refuse)
+    if (e->call_stmt_cannot_inline_p) { // GCC's own final refusal, or a policy's
+      all_known = all_known && cgraph_inline_failed_type(e->inline_failed) == CIF_FINAL_ERROR;
+      continue;
+    }
+    switch (early(e, fn, call_identity(e))) {
+    case Verdict::refuse:
       refuse(e);
+      break;
+    case Verdict::inline_call:
+      wanted_stmts_.insert(e->call_stmt);
+      break;
+    case Verdict::unknown:
+      all_known = false;
+      break;
+    case Verdict::gcc:
+      break;
+    }
   }
+  // Further iterations look at the calls the inlined bodies brought, which
+  // nothing marked.
+  if (all_known && !wanted_stmts_.empty() &&
+      opts_for_fn(fn->decl)->x_param_early_inliner_max_iterations <= 1) {
+    static const GccParam raise = any_growth();
+    raise_param(fn->decl, raise, &raised_param_);
+    raised_ = true;
+  }
+}
+
+void ReplayedSites::after_early_inline() {
+  if (!raised_)
+    return;
+  restore_param(raised_param_);
+  raised_ = false;
 }
 
 void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
@@ -108,8 +164,10 @@ void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
     return;
   char id[17];
   snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(call.id));
-  std::optional<bool> recorded = log_->copy_decision(
-      function_names(root_decl).front(), function_names(origin_decl(dst->caller)).front(), id);
+  const std::string &copy_of = function_names(origin_decl(dst->caller)).front();
+  std::optional<bool> recorded = log_->copy_decision(function_names(root_decl).front(), copy_of, id);
+  if (!recorded)
+    recorded = log_->body_decision(copy_of, id);
   const bool marked = refused_stmts_.count(dst->call_stmt) && dst->call_stmt_cannot_inline_p;
   // A recursive call (back to the root or to the copy's own function) is
   // GCC's recursive inliner's, which copies through a master clone of its

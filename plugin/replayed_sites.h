@@ -22,6 +22,7 @@
 #include "call_sites.h"
 #include "gcc_compat.h"
 #include "options.h"
+#include "params.h"
 #include "records.h"
 #include "replay_log.h"
 
@@ -35,7 +36,9 @@ namespace inlinetune {
 
 class ReplayedSites {
 public:
-  enum class Verdict { gcc, inline_call, refuse };
+  // gcc: GCC decides (out of scope, an always_inline callee); unknown: GCC
+  // decides a site the log does not know (replay-fallback=gcc).
+  enum class Verdict { gcc, unknown, inline_call, refuse };
 
   // For the TU at TU_PATH (the source, as the header writes it) compiled to
   // OBJECT: nothing without replay= or outside replay-tus=, else its log's
@@ -52,8 +55,20 @@ public:
               const CallIdentity &call);
 
   // Before "einline" runs on FN: the calls of FN's body the log refused
-  // are marked.
+  // are marked.  When the log knows every call of FN's body, GCC's early
+  // inliner itself is made to inline the others: FN's max-inline-insns-size
+  // is raised while it runs (want_early_inline_function_p inlines any call
+  // whose growth is within it), so the recorded inlinings are made by GCC
+  // in GCC's own order and batch, as in the recorded build.  Inlining them
+  // after "einline" instead (what is left for a function with calls the
+  // log does not know) copies the same bodies in another order, and the
+  // code can differ in register allocation.
   void before_early_inline(cgraph_node *fn);
+  // Right after "einline" ran on FN: the raised param put back.
+  void after_early_inline();
+  // Whether the call at STMT is one the log inlined and GCC's early
+  // inliner was made to inline (for the log's reason).
+  bool inlined_early(gimple *stmt) const { return raised_ && wanted_stmts_.count(stmt) != 0; }
   // Marks E refused by replay (a call to an always_inline function is
   // left alone: GCC must inline it).
   void refuse(cgraph_edge *e);
@@ -93,6 +108,10 @@ private:
   // Each marked call's state before the mark (copies share the statement).
   std::map<gimple *, std::pair<unsigned, cgraph_inline_failed_t>> saved_;
   bool in_ipa_ = false;
+  // The early inliner's raised param (before_early_inline).
+  std::set<gimple *> wanted_stmts_;
+  bool raised_ = false;
+  RaisedParam raised_param_;
   std::set<std::string> replayed_, not_found_, refused_sites_;
 };
 

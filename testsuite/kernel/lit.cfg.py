@@ -53,6 +53,11 @@ config.excludes = ['Inputs', 'each_tu_format.py']
 config.test_source_root = here
 config.test_exec_root = os.path.join(build, 'lit', 'kernel', tag)
 config.available_features.add('linux-' + kline)
+# The newest of the host's cross compilers (make check-kernel's first; lit
+# run by hand: yes unless newest_cc=0): the longest per-TU checks run with
+# it alone.
+if lit_config.params.get('newest_cc', '1') == '1':
+    config.available_features.add('newest-cc')
 
 
 config.inputs = inputs
