@@ -20,8 +20,8 @@
 # a failure too, so the list stays true): self replay is not a fixed
 # point where GCC's recursive inliner works (recursive_inlining copies
 # through a master clone whose calls replay cannot place in the log's
-# inline tree), in these three of GCC 12's ipa tests.
-XFAIL_SELF=${XFAIL_SELF-ipa-pr55260.c ipa-pr61986.c ipa-pr104813.c}
+# inline tree), in these two of GCC 12's ipa tests.
+XFAIL_SELF=${XFAIL_SELF-ipa-pr55260.c ipa-pr61986.c}
 # A file that does not compile without the plugin is skipped (dg- options
 # not met here).  With RUN=1 each file is instead linked and run: cross
 # must build and pass wherever plain does (the execute tests).  JOBS at a
