@@ -75,6 +75,9 @@ ck_rfc_changes_baseline() {
 #     differs (docs/replay.md, "Limits": a refusal mark is final for GCC,
 #     and its growth estimates count it); an XFAIL TU that is a fixed point
 #     fails the check, so that the list stays true;
+#   subset: the RFC's log replayed with replay-tus='fs/**': the TUs under
+#     fs/ get the cross build's functions, every other TU is the gcc one's
+#     byte for byte;
 #   cross: the RFC's decisions reproduced on at least MIN_SITES of its call
 #     sites (testsuite/torture/replay_agreement.py) and its functions in at
 #     least MIN_SAME TUs of 100; reverse: GCC's functions likewise.
@@ -92,6 +95,7 @@ ck_decision_replay_tu() {
     ck_compile_plugin "$cc" "$tu" "$dir/self/$tu" replay="$dir/gcc/$tu" log=off &&
     ck_compile_plugin "$cc" "$tu" "$dir/cross/$tu" replay="$dir/rfc/$tu" &&
     ck_compile_plugin "$cc" "$tu" "$dir/reverse/$tu" profile=rfc replay="$dir/gcc/$tu" log=off &&
+    ck_compile_plugin "$cc" "$tu" "$dir/subset/$tu" replay="$dir/rfc/$tu" 'replay-tus=fs/**' log=off &&
     kt_log "$dir/rfc/$tu" "$dir/logs/rfc/$tu.jsonl" &&
     kt_log "$dir/cross/$tu" "$dir/logs/cross/$tu.jsonl"
 }
@@ -122,6 +126,15 @@ ck_decision_replay() {
       fi
     done
   done
+  local subset=0
+  for tu in "${tus[@]}"; do
+    case $tu in
+      fs/*) kt_same_functions "$dir/cross/$tu" "$dir/subset/$tu" && subset=$((subset + 1)) ;;
+      *) kt_compare -q "$dir/gcc/$tu" "$dir/subset/$tu" && subset=$((subset + 1)) ;;
+    esac || echo "subset: $tu: not as replayed in fs/ only"
+  done
+  echo "subset (the RFC's decisions in fs/** only): $subset of ${#tus[@]} TUs as expected"
+  [ "$subset" -eq "${#tus[@]}" ] || status=1
   echo "self replay: functions identical in ${functions[self]} of ${#tus[@]} TUs (${bytes[self]} byte for byte)"
   echo "cross (the RFC's decisions at GCC's params): functions identical to the RFC's in ${functions[cross]} of ${#tus[@]} TUs (${bytes[cross]} byte for byte)"
   echo "reverse (GCC's decisions at the RFC's params): functions identical to GCC's in ${functions[reverse]} of ${#tus[@]} TUs (${bytes[reverse]} byte for byte)"
