@@ -224,4 +224,23 @@ bool Glob::matches(std::string_view text) const {
   return match_segments(segments_, split_slash(text));
 }
 
+bool in_scope(const std::vector<Glob> &globs, std::string_view text) {
+  if (globs.empty())
+    return true;
+  for (const Glob &g : globs)
+    if (g.matches(text))
+      return true;
+  return false;
+}
+
+bool in_scope(const std::vector<Glob> &globs, const std::vector<std::string> &names) {
+  if (globs.empty())
+    return true;
+  for (const Glob &g : globs)
+    for (const std::string &n : names)
+      if (g.matches(n))
+        return true;
+  return false;
+}
+
 } // namespace inlinetune

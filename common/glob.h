@@ -38,4 +38,10 @@ private:
   std::vector<std::string> segments_; // Path kind: pattern split at '/'
 };
 
+// A scope of globs (a rule's tu = and function = lists, replay's
+// replay-tus= and replay-functions=): whether TEXT, or one of NAMES (the
+// spellings of one function), is in it.  No globs: everything is.
+bool in_scope(const std::vector<Glob> &globs, std::string_view text);
+bool in_scope(const std::vector<Glob> &globs, const std::vector<std::string> &names);
+
 } // namespace inlinetune

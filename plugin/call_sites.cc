@@ -16,7 +16,8 @@ CallIdentity call_identity(cgraph_edge *e) {
   s.lexical_caller.symbol = function_names(c.caller).front();
   s.callee.symbol = function_names(c.callee).front();
   s.location = c.location;
-  c.id = std::strtoull(log::site_id(s).c_str(), nullptr, 16);
+  c.id_text = log::site_id(s);
+  c.id = std::strtoull(c.id_text.c_str(), nullptr, 16);
   return c;
 }
 

@@ -26,6 +26,7 @@ struct CallIdentity {
   tree caller = nullptr, callee = nullptr;
   std::string location;
   uint64_t id = 0;
+  std::string id_text; // as the log writes it (16 hex digits)
 };
 CallIdentity call_identity(cgraph_edge *e);
 bool selects(const CallSelector &rule, const CallIdentity &call);

@@ -602,20 +602,10 @@ std::string PolicyDiagnostic::describe() const {
   return origin.describe() + ": " + message;
 }
 
-bool Rule::matches_tu(std::string_view tu_path) const {
-  if (tus.empty())
-    return true;
-  return std::any_of(tus.begin(), tus.end(), [&](const Glob &g) { return g.matches(tu_path); });
-}
+bool Rule::matches_tu(std::string_view tu_path) const { return in_scope(tus, tu_path); }
 
 bool Rule::matches_function(const std::vector<std::string> &names) const {
-  if (functions.empty())
-    return true;
-  for (const Glob &g : functions)
-    for (const std::string &n : names)
-      if (g.matches(n))
-        return true;
-  return false;
+  return in_scope(functions, names);
 }
 
 EffectiveParams effective(const std::vector<const ParamSetting *> &ordered) {

@@ -11,13 +11,8 @@ void ReplayedSites::reset(const Options &options, const std::string &tu_path,
   *this = ReplayedSites();
   if (!options.replay)
     return;
-  if (!options.replay_tus.empty()) {
-    bool in_scope = false;
-    for (const Glob &g : options.replay_tus)
-      in_scope = in_scope || g.matches(tu_path);
-    if (!in_scope)
-      return;
-  }
+  if (!in_scope(options.replay_tus, tu_path))
+    return;
   active_ = true;
   fallback_ = options.replay_fallback;
   functions_ = options.replay_functions;
@@ -30,16 +25,9 @@ ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgr
   if (!active_ || !e->call_stmt || !e->callee)
     return Verdict::gcc;
   tree caller_decl = origin_decl(caller);
-  if (!functions_.empty()) {
-    bool in_scope = false;
-    for (const Glob &g : functions_)
-      for (const std::string &name : function_names(caller_decl))
-        in_scope = in_scope || g.matches(name);
-    if (!in_scope)
-      return Verdict::gcc;
-  }
-  char id[17];
-  snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(call.id));
+  if (!in_scope(functions_, function_names(caller_decl)))
+    return Verdict::gcc;
+  const std::string &id = call.id_text;
   const std::string &caller_symbol = function_names(caller_decl).front();
   std::optional<bool> recorded = log_->decision(pass, caller_symbol, chain, id);
   // The IPA inliner's call not recorded where it is: by the log's records of
@@ -151,19 +139,12 @@ void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
     return;
   cgraph_node *root = dst->caller->inlined_to;
   tree root_decl = origin_decl(root);
-  if (!functions_.empty()) {
-    bool in_scope = false;
-    for (const Glob &g : functions_)
-      for (const std::string &name : function_names(root_decl))
-        in_scope = in_scope || g.matches(name);
-    if (!in_scope)
-      return;
-  }
+  if (!in_scope(functions_, function_names(root_decl)))
+    return;
   const CallIdentity call = call_identity(dst);
   if (lookup_attribute("always_inline", DECL_ATTRIBUTES(call.callee)))
     return;
-  char id[17];
-  snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(call.id));
+  const std::string &id = call.id_text;
   const std::string &copy_of = function_names(origin_decl(dst->caller)).front();
   std::optional<bool> recorded = log_->copy_decision(function_names(root_decl).front(), copy_of, id);
   if (!recorded)
