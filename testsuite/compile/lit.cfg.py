@@ -72,6 +72,12 @@ if suite in suites:
 mine = os.path.realpath(os.path.join(build, cc, 'inlinetune.so'))
 others = sorted(p for d in dirs for p in glob.glob(os.path.join(d, '*', 'inlinetune.so'))
                 if os.path.realpath(p) != mine)
+# A build whose libraries this system lacks (the host's plugin links
+# Debian 12's libfmt.so.9 and libsimdjson.so.14, which a newer root's
+# sonames replace) cannot load far enough to refuse itself: left out.
+import subprocess
+others = [p for p in others
+          if 'not found' not in subprocess.run(['ldd', p], capture_output=True, text=True).stdout]
 if others:
     config.available_features.add('other-plugin')
     config.substitutions.append(('%other_plugins', ' '.join(others)))
