@@ -88,7 +88,7 @@ VERSION_STAMP := $(BUILD)/version.txt
 $(VERSION_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' | cmp -s - $@ || echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' > $@
-VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_CC))) $(BUILD)/tools $(BUILD)/tools-sanitize $(BUILD)/unit-sanitize,$(d)/obj/common/project_version.o)
+VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_CC))) $(foreach v,$(KNOWN_MAJORS),$(BUILD)/core-gcc-$(v)) $(BUILD)/tools $(BUILD)/tools-sanitize $(BUILD)/unit-sanitize,$(d)/obj/common/project_version.o)
 $(VERSION_OBJS): $(VERSION_STAMP)
 $(VERSION_OBJS): VERSION_FLAGS = $(VERSION_DEFS)
 
@@ -135,8 +135,25 @@ endif
 # names its compilers without versions); plugin_cxx_check says which is missing.
 plugin_inc = $(shell $(1) -print-file-name=plugin)/include
 plugin_major = $(shell $(1) -dumpversion 2>/dev/null | cut -d. -f1)
-plugin_cxx = $(or $(PLUGIN_CXX),$(shell command -v g++-$(call plugin_major,$(1)) 2>/dev/null),$(if $(filter $(call plugin_major,$(1)),$(call plugin_major,g++)),g++),no-g++-$(call plugin_major,$(1)))
-plugin_cxx_check = case '$(call plugin_cxx,$(1))' in no-g++-*) echo "inlinetune: no host g++ of GCC $(call plugin_major,$(1)) to build the plugin for $(1) (a plugin is built by the g++ of its compiler's version): install g++-$(call plugin_major,$(1)) or set PLUGIN_CXX" >&2; exit 1 ;; esac
+major_cxx = $(or $(PLUGIN_CXX),$(shell command -v g++-$(1) 2>/dev/null),$(if $(filter $(1),$(call plugin_major,g++)),g++),no-g++-$(1))
+plugin_cxx = $(call major_cxx,$(call plugin_major,$(1)))
+major_cxx_check = case '$(call major_cxx,$(1))' in no-g++-*) echo "inlinetune: no host g++ of GCC $(1) to build the plugin for $(2) (a plugin is built by the g++ of its compiler's version): install g++-$(1) or set PLUGIN_CXX" >&2; exit 1 ;; esac
+plugin_cxx_check = $(call major_cxx_check,$(call plugin_major,$(1)),$(1))
+
+# The plugin's GCC-free objects (CORE_SRCS: half of a plugin's compile time,
+# most of it the log reader's simdjson and fmt code) depend on the g++ that
+# compiles them, not on the target: the known compilers of one GCC version
+# (gcc-12, aarch64-linux-gnu-gcc-12) share them, in build/core-gcc-MAJOR/.
+# A TARGET_CC of another name keeps them in its own directory.
+core_dir = $(if $(filter $(1),$(KNOWN_CCS)),$(BUILD)/core-gcc-$(lastword $(subst -, ,$(1))),$(BUILD)/$(1))
+define core_rules
+$(BUILD)/core-gcc-$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile
+	@mkdir -p $$(@D)
+	@$$(call major_cxx_check,$(1),GCC $(1))
+	@echo "  CXX     $$@"
+	@$$(call major_cxx,$(1)) $(CXXSTD) $(OPT) $(WARN) -fPIC -fvisibility=hidden -Iplugin -Itools $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
+endef
+$(foreach v,$(KNOWN_MAJORS),$(eval $(call core_rules,$(v))))
 
 define plugin_rules
 $(BUILD)/$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile
@@ -157,7 +174,7 @@ $(patsubst %.cc,$(BUILD)/$(1)/obj/%.o,$(GCC_SRCS)): PLUGIN_RTTI := -fno-rtti
 # references load anywhere; plugin_init checks the version before using any.
 # (--no-as-needed: with only weak references, libstdc++ and libinih would be
 # dropped from the needed list.)
-$(BUILD)/$(1)/inlinetune.so: $(patsubst %.cc,$(BUILD)/$(1)/obj/%.o,$(CORE_SRCS) $(GCC_SRCS))
+$(BUILD)/$(1)/inlinetune.so: $(patsubst %.cc,$(call core_dir,$(1))/obj/%.o,$(CORE_SRCS)) $(patsubst %.cc,$(BUILD)/$(1)/obj/%.o,$(GCC_SRCS))
 	@echo "  LD      $$@"
 	@ld -r $$^ -o $$(@D)/inlinetune.o
 	@nm -u $$(@D)/inlinetune.o | awk '{print $$$$2}' > $$(@D)/undefined.txt
