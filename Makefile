@@ -221,22 +221,19 @@ check: deps
 
 # GCC's own tests (Debian's gcc-12 source package, fetched into the cache
 # by scripts/gcc-testsuite.sh), with -fchecking: gcc.c-torture/execute
-# compiled with every call site forced, and run: what passes without the
-# plugin must pass with it (testsuite/torture/force-all.sh; 1.5 min on 2
-# cores); gcc.dg/ipa and g++.dg/ipa replayed (self replay a fixed point,
-# the RFC's decisions replayed at GCC's params; testsuite/torture/replay.sh,
-# 1 min); gcc.c-torture/execute built with the RFC's decisions replayed at
-# GCC's params, and run (2.3 min).
+# built and run without the plugin, with every call site forced, and with
+# the RFC's decisions replayed at GCC's params: what passes without the
+# plugin must pass both ways (testsuite/torture/execute.sh); gcc.dg/ipa and
+# g++.dg/ipa replayed (self replay a fixed point, the RFC's decisions
+# replayed at GCC's params: testsuite/torture/replay.sh).
 TORTURE_CC ?= gcc-12
 .PHONY: check-torture
 check-torture: $(BUILD)/$(TORTURE_CC)/inlinetune.so
 	tests=$$(bash scripts/gcc-testsuite.sh $(TORTURE_CC)) && \
-	  bash testsuite/torture/force-all.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
-	    "$$tests/gcc.c-torture/execute" $(BUILD)/torture/$(TORTURE_CC) && \
+	  bash testsuite/torture/execute.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
+	    "$$tests/gcc.c-torture/execute" $(BUILD)/torture/execute-$(TORTURE_CC) && \
 	  bash testsuite/torture/replay.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
-	    $(BUILD)/torture/replay-$(TORTURE_CC) "$$tests/gcc.dg/ipa" "$$tests/g++.dg/ipa" && \
-	  RUN=1 bash testsuite/torture/replay.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
-	    $(BUILD)/torture/replay-run-$(TORTURE_CC) "$$tests/gcc.c-torture/execute"
+	    $(BUILD)/torture/replay-$(TORTURE_CC) "$$tests/gcc.dg/ipa" "$$tests/g++.dg/ipa"
 
 check-unit: $(BUILD)/unit-sanitize/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-sanitize/unit_tests --gtest_brief=1

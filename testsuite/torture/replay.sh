@@ -23,9 +23,8 @@
 # inline tree), in these two of GCC 12's ipa tests.
 XFAIL_SELF=${XFAIL_SELF-ipa-pr55260.c ipa-pr61986.c}
 # A file that does not compile without the plugin is skipped (dg- options
-# not met here).  With RUN=1 each file is instead linked and run: cross
-# must build and pass wherever plain does (the execute tests).  JOBS at a
-# time; exits 1 on any failure, naming each.
+# not met here).  (The execute tests built with replay and run:
+# execute.sh.)  JOBS at a time; exits 1 on any failure, naming each.
 set -u
 [ $# -ge 4 ] || { echo "usage: replay.sh CC PLUGIN OUT DIR..." >&2; exit 2; }
 cc=$1 plugin=$(realpath "$2") out=$3
@@ -45,20 +44,6 @@ one() {
   mkdir -p "$d"/{plain,base,rfc,self,cross,reverse}
   local P="-fplugin=$plugin" A=-fplugin-arg-inlinetune-
   local opts=(-O2 -w -fchecking)
-  if [ "${RUN:-}" = 1 ]; then
-    grep -q 'dg-' "$f" && { echo "skip $b"; return; }
-    opts+=(-lm)
-    (cd "$d/plain" && timeout 120 "$comp" "${opts[@]}" "$f" -o t >err 2>&1) || { echo "skip $b"; return; }
-    (cd "$d/plain" && timeout 20 ./t >/dev/null 2>&1) || { echo "skip $b (fails without the plugin)"; return; }
-    (cd "$d/rfc" && timeout 300 "$comp" "${opts[@]}" "$f" -o t "$P" ${A}profile=rfc ${A}log="$d/lr" >err 2>&1) ||
-      { echo "FAIL $b: the rfc build failed ($d/rfc/err)"; return; }
-    (cd "$d/cross" && timeout 300 "$comp" "${opts[@]}" "$f" -o t "$P" ${A}replay="$d/lr" ${A}log=off >err 2>&1) ||
-      { echo "FAIL $b: the replayed build failed ($d/cross/err)"; return; }
-    (cd "$d/cross" && timeout 20 ./t >/dev/null 2>&1) || { echo "FAIL $b: the replayed program failed"; return; }
-    rm -rf "$d"
-    echo "pass $b"
-    return
-  fi
   opts+=(-c)
   (cd "$d/plain" && timeout 120 "$comp" "${opts[@]}" "$f" -o t.o >err 2>&1) || { echo "skip $b"; return; }
   (cd "$d/base" && timeout 300 "$comp" "${opts[@]}" "$f" -o t.o "$P" ${A}log="$out/logs/base/$b" >err 2>&1) ||
@@ -98,7 +83,7 @@ echo "replay ($cc): $passed passed, $failed failed, $xfailed known failures (sel
 grep '^FAIL ' "$out/results.txt" | sort
 status=0
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] || status=1
-if [ "${RUN:-}" != 1 ] && [ "$passed" -gt 0 ]; then
+if [ "$passed" -gt 0 ]; then
   for what in cross reverse; do
     same=$(grep -c "^pass .* $what=same" "$out/results.txt")
     [ "$what" = reverse ] && same=$(grep -c "^pass .*reverse=same" "$out/results.txt")
