@@ -214,10 +214,20 @@ $(eval $(call unit_rules,$(BUILD)/unit-sanitize,$(SANITIZE)))
 LIT := python3 $(firstword $(wildcard /usr/lib/llvm-14/build/utils/lit/lit.py) $(lastword $(sort $(wildcard /usr/lib/llvm-*/build/utils/lit/lit.py /usr/lib/llvm-*/bin/lit))) /usr/lib/llvm-14/build/utils/lit/lit.py)
 LIT_OPTS ?= -sv
 
-# The builds run in parallel (every core), the tests one part after another.
+# The builds run in parallel (every core), the tests one part after another,
+# each part's time said as it ends and all of them at the end (the 45-minute
+# budget of a cold run is kept by these figures).
+CHECK_PARTS := check-unit check-tools check-compile check-torture check-toolchains check-compile-roots check-bench \
+  check-guestprof check-kernel check-kernel-roots check-fuzz check-install check-readme
 check: deps
-	$(MAKE) -j$$(nproc) toolchains all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz
-	$(MAKE) check-unit check-tools check-compile check-torture check-toolchains check-compile-roots check-bench check-guestprof check-kernel check-kernel-roots check-fuzz check-install check-readme
+	@set -e; start=$$(date +%s); times=$(BUILD)/check-times.txt; mkdir -p $(BUILD); \
+	  $(MAKE) -j$$(nproc) toolchains all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz; \
+	  echo "build $$(( $$(date +%s) - start ))" > $$times; \
+	  for part in $(CHECK_PARTS); do \
+	    t=$$(date +%s); $(MAKE) $$part; echo "$$part $$(( $$(date +%s) - t ))" >> $$times; \
+	    echo "make check: $$part passed in $$(( $$(date +%s) - t )) s"; \
+	  done; \
+	  echo "make check: every part passed in $$(( $$(date +%s) - start )) s:"; sed 's/^/  /; s/$$/ s/' $$times
 
 # GCC's own tests (Debian's gcc-12 source package, fetched into the cache
 # by scripts/gcc-testsuite.sh), with -fchecking: gcc.c-torture/execute
