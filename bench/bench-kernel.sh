@@ -132,7 +132,8 @@ for sv in $servers; do
   case $sv in redis | memcached | nginx) ;; *) kt_die "step 'check the inputs': SERVERS: unknown server '$sv' (redis, memcached, nginx; none)" ;; esac
 done
 [ "$workloads" != none ] || [ -n "$servers" ] || kt_die "step 'check the inputs': WORKLOADS=none and no SERVERS: nothing to measure"
-[ -x "$inlinetune" ] || kt_die "step 'check the inputs': no $inlinetune; run 'make tools'"
+# (The CLI is first needed by the reports: `make demo` builds it meanwhile.)
+[ -n "${INLINETUNE_PENDING:-}" ] || [ -x "$inlinetune" ] || kt_die "step 'check the inputs': no $inlinetune; run 'make tools'"
 [[ $pworkloads =~ ^(all|none|[a-z0-9_]+(\+[a-z0-9_]+)*)$ ]] ||
   kt_die "step 'check the inputs': PROFILE_WORKLOADS=$pworkloads: want 'all', 'none' or names joined by '+'"
 if [ "$workloads" != all ] && [ "$pworkloads" != none ]; then
@@ -330,6 +331,7 @@ python3 "$KT_ROOT/bench/kernel_results.py" table "$results" "$out/variants.csv"
 
 # ---- 7. the reports -------------------------------------------------------------------
 t0=$SECONDS
+kt_wait_cli "$inlinetune"
 base_text=$(kt_text_size "${dir_of[baseline]}/vmlinux")
 reports=()
 # The guest profiles go to the report too once the CLI reads them

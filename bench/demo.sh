@@ -64,6 +64,7 @@ fi
 CC_SMALL=$cc BENCH_OUT=$out INLINETUNE=$inlinetune LAYOUTS=${LAYOUTS:-1} RUNS=1 SERVERS=none \
   POLICIES='' WORKLOADS=$wl SELFTESTS=${SELFTESTS:-test.d/kprobe} PROFILE_MODELS=$models PROFILE_WORKLOADS=$pwl \
   bash "$here/bench-kernel.sh" baseline plugin-rfc
+kt_wait_cli "$inlinetune"
 base=$(ks_dir "$cc" baseline-log)
 new=$(ks_dir "$cc" plugin-rfc)
 

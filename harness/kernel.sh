@@ -72,6 +72,21 @@ kt_step() { echo "==> $*" >&2; }
 kt_note() { echo "    $*" >&2; }
 kt_die() { echo "$KT_TOOL: error: $*" >&2; exit 1; }
 
+# kt_wait_cli PATH: the CLI at PATH, ready to run.  `make demo` builds it
+# beside the kernels, at low priority, so that it takes the core the
+# single-threaded stretches leave idle (unpacking, links, QEMU boots):
+# INLINETUNE_PENDING then names the file its build writes its exit status to
+# (its output beside it, .log for .status).
+kt_wait_cli() {
+  local status=${INLINETUNE_PENDING:-}
+  if [ -n "$status" ]; then
+    [ -s "$status" ] || kt_note "waiting for the CLI's build (made beside the kernels; log: ${status%.status}.log)"
+    while [ ! -s "$status" ]; do sleep 2; done
+    [ "$(cat "$status")" = 0 ] || kt_die "the CLI's build failed (exit $(cat "$status")); log: ${status%.status}.log"
+  fi
+  [ -x "$1" ] || kt_die "no $1; run 'make tools'"
+}
+
 # kt_run_step NAME LOG CMD...: runs CMD with its output in LOG; on failure says
 # which step failed, where its log is, and shows the log's tail. While CMD runs,
 # shows progress: elapsed time and the log's last line, redrawn in place on a
