@@ -14,6 +14,9 @@
 #   rfc-params   the RFC's five --param flags, exactly; built as rfc-params-log
 #   plugin-rfc   the plugin with kernel-configs/policies/rfc.ini and the
 #                never-inline list derived from KSRC's selftests
+#   replay-rfc   plugin-rfc's decisions replayed at GCC's params (the plugin
+#                with replay= plugin-rfc's tree, docs/replay.md; that tree is
+#                built first when missing)
 #   policy-NAME  one per file of POLICIES: the plugin with that policy and the
 #                never-inline list (NAME is the file's name without extension)
 # baseline must be among them: every other variant is compared with it.
@@ -151,8 +154,8 @@ declare -A tree_of policy_of
 for v in "${variants[@]}"; do
   case $v in
     baseline | rfc-params) tree_of[$v]=$v-log ;;
-    plugin-rfc) tree_of[$v]=$v ;;
-    *) kt_die "step 'check the inputs': unknown variant '$v' (baseline, rfc-params, plugin-rfc; policies go in POLICIES=FILE...)" ;;
+    plugin-rfc | replay-rfc) tree_of[$v]=$v ;;
+    *) kt_die "step 'check the inputs': unknown variant '$v' (baseline, rfc-params, plugin-rfc, replay-rfc; policies go in POLICIES=FILE...)" ;;
   esac
 done
 for p in $policies; do
@@ -200,6 +203,10 @@ declare -A dir_of
 : >"$work/variants"
 for v in "${variants[@]}"; do
   t=${tree_of[$v]}
+  # The trees whose objects its flags read (replay-rfc: plugin-rfc's), first.
+  for need in $(ks_variant_needs "$t"); do
+    [ "$build" = 0 ] || ks_build_variant "$cc" "$need" || exit 1
+  done
   mapfile -t flags < <(flags_of "$v")
   if [ "$build" = 0 ]; then
     d=$(ks_dir "$cc" "$t")

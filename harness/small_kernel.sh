@@ -26,8 +26,14 @@
 #                                 rfc-params plus the plugin with log=obj and no
 #                                 policy: GCC's own decisions logged, the code
 #                                 unchanged; bench/bench-kernel.sh builds these
-#                                 so that every variant has decision logs)
+#                                 so that every variant has decision logs);
+#                                 replay-rfc (plugin-rfc's decisions replayed
+#                                 at GCC's params from its tree's objects,
+#                                 docs/replay.md; logged, no policy)
+#   ks_variant_needs NAME         the standard variants NAME's flags read
+#                                 (replay-rfc: plugin-rfc), built first
 #   ks_build_variant CC NAME      ks_build with a standard variant's flags
+#                                 (the variants it needs built first)
 #   ks_build CC NAME [KCFLAG...]  builds Image and modules (or finds them
 #                                 built); sets KS_DIR (the O= tree), KS_CACHED
 #                                 (1 when nothing was built), KS_LOG (the build
@@ -106,13 +112,25 @@ ks_variant_flags() {
     rfc-params-log)
       printf '%s\n' "${KT_RFC_FLAGS[@]}"
       kt_plugin_flags "$cc" log=obj ;;
-    *) kt_die "unknown small-kernel variant '$name' (standard ones: baseline, rfc-params, plugin-rfc, baseline-log, rfc-params-log; others: ks_build CC NAME KCFLAG...)" ;;
+    # The RFC's decisions without its params: each TU replays its object's
+    # log in plugin-rfc's tree (the never-inline list's refusals among them),
+    # GCC's params for everything else (ipa-split, sites the log lacks).
+    replay-rfc) kt_plugin_flags "$cc" "replay=$(ks_dir "$cc" plugin-rfc)" log=obj ;;
+    *) kt_die "unknown small-kernel variant '$name' (standard ones: baseline, rfc-params, plugin-rfc, baseline-log, rfc-params-log, replay-rfc; others: ks_build CC NAME KCFLAG...)" ;;
+  esac
+}
+
+ks_variant_needs() {
+  case $1 in
+    replay-rfc) echo plugin-rfc ;;
   esac
 }
 
 ks_build_variant() {
   local -a flags
+  local need
   ks_variant_flags "$1" "$2" >/dev/null # dies on an unknown name, which <(...) would not
+  for need in $(ks_variant_needs "$2"); do ks_build_variant "$1" "$need" || return 1; done
   mapfile -t flags < <(ks_variant_flags "$1" "$2")
   ks_build "$1" "$2" "${flags[@]}"
 }
@@ -146,10 +164,16 @@ ks_key() {
   printf 'kcflags %s\n' "$*"
   for f in "$@"; do
     # Any FLAG=PATH (or -fplugin-arg-...-KEY=PATH) that names a file: hash the
-    # file, since kbuild only sees the path.
+    # file, since kbuild only sees the path.  One that names another small
+    # tree (replay=TREE): that tree's stamp, its inputs (none while it is
+    # unfinished).
     path=${f#*=}
-    [ "$path" != "$f" ] && [ -f "$path" ] || continue
-    printf 'file %s %s\n' "$path" "$(sha256sum <"$path" | cut -c1-64)"
+    [ "$path" != "$f" ] || continue
+    if [ -f "$path" ]; then
+      printf 'file %s %s\n' "$path" "$(sha256sum <"$path" | cut -c1-64)"
+    elif [ -d "$path/.inlinetune" ]; then
+      printf 'tree %s %s\n' "$path" "$(sha256sum <"$path/.inlinetune/stamp" 2>/dev/null | cut -c1-64)"
+    fi
   done
 }
 
