@@ -41,9 +41,9 @@
 #include "options.h"
 #include "params.h"
 #include "policy.h"
+#include "project_version.h"
 #include "replayed_sites.h"
 #include "source_path.h"
-#include "project_version.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -54,8 +54,8 @@
 #include <cstring>
 #include <map>
 #include <set>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 __attribute__((visibility("default"))) int plugin_is_GPL_compatible;
@@ -105,7 +105,9 @@ template <typename F> void guarded(const char *callback, F &&body) {
 // Whether the compile has failed: an error, or a warning made one by -Werror
 // or -Werror=..., which seen_error() does not count (GCC still fails the
 // compile and writes no object).
-bool compile_failed() { return seen_error() || werrorcount; }
+bool compile_failed() {
+  return seen_error() || werrorcount;
+}
 
 // Whether this compile records decisions: log=off, -O0 (nothing to decide),
 // kbuild's "-x c /dev/null" flag probes and failed compiles record nothing.
@@ -227,12 +229,14 @@ void on_start_unit(void *, void *) {
 void apply_function_rules(TranslationUnit &tu) {
   if (!state->policy.has_function_rules(tu.path))
     return;
-  std::map<std::string, std::string> tu_values = values_of(effective(state->policy.tu_params(tu.path)));
+  std::map<std::string, std::string> tu_values =
+      values_of(effective(state->policy.tu_params(tu.path)));
   cgraph_node *node;
   FOR_EACH_FUNCTION(node) {
     if (!node->definition || node->alias || node->thunk)
       continue;
-    EffectiveParams fn = effective(state->policy.function_params(tu.path, function_names(node->decl)));
+    EffectiveParams fn =
+        effective(state->policy.function_params(tu.path, function_names(node->decl)));
     if (values_of(fn) == tu_values)
       continue;
     apply_function_params(node->decl, checked(fn));
@@ -295,57 +299,64 @@ void on_pass_execution(void *gcc_data, void *) {
   });
 }
 
-// Forced call sites, at each inliner (plugin/forced_sites.h).
-const pass_data force_early_pass_data = {
-    GIMPLE_PASS, "inlinetune-force-einline", OPTGROUP_NONE, TV_NONE, PROP_ssa, 0, 0, 0, 0};
-struct ForceEarlyPass : gimple_opt_pass {
-  explicit ForceEarlyPass(::gcc::context *ctx) : gimple_opt_pass(force_early_pass_data, ctx) {}
-  bool gate(function *) override {
-    return optimize && !compile_failed() && !state->tu.forced.empty();
-  }
+// The plugin's own passes: GCC's pass classes around a gate and a body, the
+// body run guarded (no exception reaches GCC).  opt_pass copies its
+// pass_data, so a temporary serves.
+struct PluginGimplePass : gimple_opt_pass {
+  PluginGimplePass(::gcc::context *ctx, const char *name, unsigned properties_required,
+                   const char *what, bool (*on)(), unsigned (*body)(function *))
+      : gimple_opt_pass(
+            {GIMPLE_PASS, name, OPTGROUP_NONE, TV_NONE, properties_required, 0, 0, 0, 0}, ctx),
+        what_(what), on_(on), body_(body) {}
+  bool gate(function *) override { return on_(); }
   unsigned int execute(function *fn) override {
     unsigned todo = 0;
-    guarded("forced call sites (early inliner)", [fn, &todo] {
-      state->tu.replay.after_early_inline();
-      todo = state->tu.forced.early(cgraph_node::get(fn->decl), state->tu.forbidden);
-    });
+    guarded(what_, [this, fn, &todo] { todo = body_(fn); });
     return todo;
   }
+  const char *what_;
+  bool (*on_)();
+  unsigned (*body_)(function *);
 };
 
-const pass_data force_ipa_pass_data = {
-    IPA_PASS, "inlinetune-force-inline", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0};
-struct ForceIpaPass : ipa_opt_pass_d {
-  explicit ForceIpaPass(::gcc::context *ctx)
-      : ipa_opt_pass_d(force_ipa_pass_data, ctx, nullptr, nullptr, nullptr, nullptr, nullptr,
-                       nullptr, 0, nullptr, nullptr) {}
-  bool gate(function *) override {
-    return optimize && !compile_failed() && !in_lto_p && !state->tu.forced.empty();
-  }
+struct PluginIpaPass : ipa_opt_pass_d {
+  PluginIpaPass(::gcc::context *ctx, const char *name, const char *what, bool (*on)(),
+                void (*body)())
+      : ipa_opt_pass_d({IPA_PASS, name, OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0}, ctx, nullptr,
+                       nullptr, nullptr, nullptr, nullptr, nullptr, 0, nullptr, nullptr),
+        what_(what), on_(on), body_(body) {}
+  bool gate(function *) override { return on_(); }
   unsigned int execute(function *) override {
-    guarded("forced call sites (IPA inliner)", [] {
-      begin_ipa_inline();
-      state->tu.forced.ipa(state->tu.forbidden);
-    });
+    guarded(what_, body_);
     return 0;
   }
+  const char *what_;
+  bool (*on_)();
+  void (*body_)();
 };
 
-const pass_data replay_ipa_pass_data = {
-    IPA_PASS, "inlinetune-replay-inline", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0};
-struct ReplayIpaPass : ipa_opt_pass_d {
-  explicit ReplayIpaPass(::gcc::context *ctx)
-      : ipa_opt_pass_d(replay_ipa_pass_data, ctx, nullptr, nullptr, nullptr, nullptr, nullptr,
-                       nullptr, 0, nullptr, nullptr) {}
-  bool gate(function *) override {
-    return optimize && !compile_failed() && !in_lto_p && state->tu.replay.active();
-  }
-  unsigned int execute(function *) override {
-    guarded("replay (after the IPA inliner)",
-            [] { state->tu.forced.after_ipa(state->tu.forbidden); });
-    return 0;
-  }
-};
+// Forced call sites, at each inliner (plugin/forced_sites.h); replay's
+// inlinings after the IPA inliner.
+bool forcing_now() {
+  return optimize && !compile_failed() && !state->tu.forced.empty();
+}
+unsigned force_early_calls(function *fn) {
+  state->tu.replay.after_early_inline();
+  return state->tu.forced.early(cgraph_node::get(fn->decl), state->tu.forbidden);
+}
+bool forcing_ipa_now() {
+  return forcing_now() && !in_lto_p;
+}
+void force_ipa_calls() {
+  begin_ipa_inline();
+  state->tu.forced.ipa(state->tu.forbidden);
+}
+bool replaying_ipa_now() {
+  return optimize && !compile_failed() && !in_lto_p && state->tu.replay.active();
+}
+void replay_ipa_calls() {
+  state->tu.forced.after_ipa(state->tu.forbidden);
+}
 
 // ---- the decision log ---------------------------------------------------------
 
@@ -441,35 +452,17 @@ void on_finish_unit(void *, void *) {
   });
 }
 
-// The early inliner's decisions for one function, right after it ran.
-const pass_data einline_log_pass_data = {
-    GIMPLE_PASS, "inlinetune-einline-log", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0, 0};
-struct EinlineLogPass : gimple_opt_pass {
-  explicit EinlineLogPass(::gcc::context *ctx) : gimple_opt_pass(einline_log_pass_data, ctx) {}
-  bool gate(function *) override { return logging(); }
-  unsigned int execute(function *fn) override {
-    guarded("early inliner log", [fn] {
-      state->tu.observer.after_early_inline(cgraph_node::get(fn->decl));
-    });
-    return 0;
-  }
-};
-
-// The IPA inliner's inline trees, right after it decided them (before the
-// bodies are copied).  An IPA_PASS: GCC refuses a SIMPLE_IPA_PASS after
-// "inline".
-const pass_data ipa_log_pass_data = {
-    IPA_PASS, "inlinetune-ipa-log", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0};
-struct IpaLogPass : ipa_opt_pass_d {
-  explicit IpaLogPass(::gcc::context *ctx)
-      : ipa_opt_pass_d(ipa_log_pass_data, ctx, nullptr, nullptr, nullptr, nullptr, nullptr,
-                       nullptr, 0, nullptr, nullptr) {}
-  bool gate(function *) override { return logging(); }
-  unsigned int execute(function *) override {
-    guarded("IPA inliner log", [] { state->tu.observer.after_ipa_inline(); });
-    return 0;
-  }
-};
+// The early inliner's decisions for one function, right after it ran; the
+// IPA inliner's inline trees, right after it decided them (before the
+// bodies are copied: an IPA_PASS, as GCC refuses a SIMPLE_IPA_PASS after
+// "inline").
+unsigned log_early_inline(function *fn) {
+  state->tu.observer.after_early_inline(cgraph_node::get(fn->decl));
+  return 0;
+}
+void log_ipa_inline() {
+  state->tu.observer.after_ipa_inline();
+}
 
 void print_summary() {
   const TranslationUnit &tu = state->tu;
@@ -689,9 +682,13 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
   if (has_forbidden_calls(state->policy) || forcing || state->options.log != "off")
     register_callback(info->base_name, PLUGIN_PASS_EXECUTION, on_pass_execution, nullptr);
   if (state->options.log != "off") {
-    static register_pass_info einline_log = {new EinlineLogPass(g), "einline", 1,
-                                             PASS_POS_INSERT_AFTER};
-    static register_pass_info ipa_log = {new IpaLogPass(g), "inline", 1, PASS_POS_INSERT_AFTER};
+    static register_pass_info einline_log = {new PluginGimplePass(g, "inlinetune-einline-log",
+                                                                  PROP_cfg, "early inliner log",
+                                                                  logging, log_early_inline),
+                                             "einline", 1, PASS_POS_INSERT_AFTER};
+    static register_pass_info ipa_log = {
+        new PluginIpaPass(g, "inlinetune-ipa-log", "IPA inliner log", logging, log_ipa_inline),
+        "inline", 1, PASS_POS_INSERT_AFTER};
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &einline_log);
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &ipa_log);
     // Written while the assembler output is still open.
@@ -702,18 +699,24 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
   // right after "einline") and one just before the IPA "inline"; replay's
   // inlinings go through them too.
   if (forcing) {
-    static register_pass_info force_early = {new ForceEarlyPass(g), "einline", 1,
-                                             PASS_POS_INSERT_AFTER};
-    static register_pass_info force_ipa = {new ForceIpaPass(g), "inline", 1,
-                                           PASS_POS_INSERT_BEFORE};
+    static register_pass_info force_early = {
+        new PluginGimplePass(g, "inlinetune-force-einline", PROP_ssa,
+                             "forced call sites (early inliner)", forcing_now, force_early_calls),
+        "einline", 1, PASS_POS_INSERT_AFTER};
+    static register_pass_info force_ipa = {new PluginIpaPass(g, "inlinetune-force-inline",
+                                                             "forced call sites (IPA inliner)",
+                                                             forcing_ipa_now, force_ipa_calls),
+                                           "inline", 1, PASS_POS_INSERT_BEFORE};
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_early);
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &force_ipa);
   }
   // Replay's IPA inlinings, right after "inline" (registered after the
   // log's pass: it runs before it).
   if (state->options.replay) {
-    static register_pass_info replay_ipa = {new ReplayIpaPass(g), "inline", 1,
-                                            PASS_POS_INSERT_AFTER};
+    static register_pass_info replay_ipa = {new PluginIpaPass(g, "inlinetune-replay-inline",
+                                                              "replay (after the IPA inliner)",
+                                                              replaying_ipa_now, replay_ipa_calls),
+                                            "inline", 1, PASS_POS_INSERT_AFTER};
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &replay_ipa);
   }
   register_callback(info->base_name, PLUGIN_FINISH, on_finish, nullptr);
