@@ -407,9 +407,10 @@ else
 	$(MAKE) -j$$(nproc) $(BUILD)/aarch64-linux-gnu-gcc-12/inlinetune.so guestprof
 	@# The CLI is first needed after the kernels are built and booted: it is
 	@# built meanwhile at low priority (kt_wait_cli in harness/kernel.sh).
+	@# (`make`, not $$(MAKE): a line naming MAKE runs even under make -n.)
 	@mkdir -p $(BUILD); rm -f $(BUILD)/demo-cli.status; \
 	  echo "demo: the CLI is built beside the kernels (nice 19; log: $(BUILD)/demo-cli.log)"; \
-	  { nice -n 19 $(MAKE) -j$$(nproc) tools > $(BUILD)/demo-cli.log 2>&1; echo $$? > $(BUILD)/demo-cli.status; } & \
+	  { nice -n 19 make -j$$(nproc) tools > $(BUILD)/demo-cli.log 2>&1; echo $$? > $(BUILD)/demo-cli.status; } & \
 	  INLINETUNE_PENDING=$(abspath $(BUILD))/demo-cli.status bash bench/demo.sh; rc=$$?; wait; exit $$rc
 endif
 
