@@ -203,10 +203,6 @@ declare -A dir_of
 : >"$work/variants"
 for v in "${variants[@]}"; do
   t=${tree_of[$v]}
-  # The trees whose objects its flags read (replay-rfc: plugin-rfc's), first.
-  for need in $(ks_variant_needs "$t"); do
-    [ "$build" = 0 ] || ks_build_variant "$cc" "$need" || exit 1
-  done
   mapfile -t flags < <(flags_of "$v")
   if [ "$build" = 0 ]; then
     d=$(ks_dir "$cc" "$t")
@@ -214,7 +210,13 @@ for v in "${variants[@]}"; do
       kt_die "step 'small kernel $t': not built for its current inputs and BENCH_BUILD=0 (build it: make small-kernel VARIANTS=$t)"
     cached=1
   else
-    ks_build "$cc" "$t" "${flags[@]}" || exit 1
+    # A standard variant through ks_build_variant, which builds the trees its
+    # flags read first (replay-rfc: plugin-rfc's).
+    if [ -n "${policy_of[$v]:-}" ]; then
+      ks_build "$cc" "$t" "${flags[@]}" || exit 1
+    else
+      ks_build_variant "$cc" "$t" || exit 1
+    fi
     d=$KS_DIR
     cached=$KS_CACHED
   fi
