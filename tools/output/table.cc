@@ -20,8 +20,16 @@ size_t width(std::string_view s) {
       std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xc0) != 0x80; }));
 }
 
-// Control characters would break a table's lines: shown as \xNN.
-std::string printable(std::string_view s) {
+// Control characters would break a table's lines: shown as \xNN.  Text
+// without any (nearly all) is returned as it is, not copied byte by byte: a
+// kernel's diff prints some 13 MB.
+std::string printable(std::string s) {
+  auto control = [](char c) {
+    auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7f;
+  };
+  if (std::none_of(s.begin(), s.end(), control))
+    return s;
   std::string out;
   for (char c : s) {
     auto u = static_cast<unsigned char>(c);
@@ -224,19 +232,34 @@ std::string render(const Result &result, Format format) {
       for (size_t c = 0; c < n; ++c) {
         size_t pad = widths[c] - width(cells[c]);
         if (c)
-          l += "  ";
-        if (right[c])
-          l += std::string(pad, ' ') + cells[c];
-        else
-          l += cells[c] + (c + 1 < n ? std::string(pad, ' ') : "");
+          l.append(2, ' ');
+        if (right[c]) {
+          l.append(pad, ' ');
+          l += cells[c];
+        } else {
+          l += cells[c];
+          if (c + 1 < n)
+            l.append(pad, ' ');
+        }
       }
       while (!l.empty() && l.back() == ' ')
         l.pop_back();
-      out += l + "\n";
+      l += '\n';
+      return l;
     };
-    line(header);
-    for (const std::vector<std::string> &cells : text)
-      line(cells);
+    out += line(header);
+    // The lines padded on every core too, and added in order.
+    std::vector<std::string> lines(text.size());
+    in_order(
+        text.size(), worker_threads(0), text.size(),
+        [&](size_t r) {
+          lines[r] = line(text[r]);
+          text[r] = std::vector<std::string>();
+        },
+        [&](size_t r) {
+          out += lines[r];
+          lines[r] = std::string();
+        });
     if (t.omitted)
       out += fmt::format("... {} more rows (--top 0 shows all)\n", t.omitted);
   }

@@ -543,6 +543,18 @@ void LogSet::read_file(const std::string &path, const std::string &display, Scop
       throw Error(where("is a directory"));
     if (!first_time({st.st_dev, st.st_ino, UINT64_MAX}))
       return;
+    // A file the decoded-log cache knows as an object (the same device,
+    // inode, size and times as when it was read whole) is an object still:
+    // its first bytes are not read again (one open of 14,000 in a kernel's
+    // cached diff, bench-tools).
+    std::optional<std::optional<DecodedCache::KnownFile>> known;
+    if (options_.cache && !ends_with(path, ".jsonl")) {
+      known = options_.cache->known_file(st, stream_context("object"));
+      if (*known) {
+        read_object_file(path, display, st, scope, named, known);
+        return;
+      }
+    }
     char head[8] = {};
     int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -554,7 +566,7 @@ void LogSet::read_file(const std::string &path, const std::string &display, Scop
       throw Error(where(std::strerror(err)));
     switch (file_kind(std::string_view(head, static_cast<size_t>(got)))) {
     case FileKind::elf:
-      read_object_file(path, display, st, scope, named);
+      read_object_file(path, display, st, scope, named, known);
       break;
     case FileKind::archive: {
       scope.archive = named || scope.archive;
@@ -627,13 +639,16 @@ void LogSet::read_thin_archive(const std::string &path, const std::string &displ
 }
 
 void LogSet::read_object_file(const std::string &path, const std::string &display,
-                              const struct stat &st, Scope &scope, bool named) {
+                              const struct stat &st, Scope &scope, bool named,
+                              const std::optional<std::optional<DecodedCache::KnownFile>> &asked) {
   // The decoded-log cache may know the file: then neither its log section
   // nor its symbol table is read (the function sizes are kept beside the
   // key).
   const std::string context = options_.cache ? stream_context("object") : std::string();
   std::optional<DecodedCache::KnownFile> known;
-  if (options_.cache && (known = options_.cache->known_file(st, context))) {
+  if (options_.cache)
+    known = asked ? *asked : options_.cache->known_file(st, context);
+  if (known) {
     std::optional<FunctionSizes> functions;
     if (options_.function_sizes)
       functions = decode_function_sizes(known->extra);
