@@ -54,7 +54,12 @@ ROOT_SUITE := $(strip $(shell cat /etc/inlinetune-root 2>/dev/null))
 BUILD := build$(if $(ROOT_SUITE),/$(ROOT_SUITE))
 CXXSTD := -std=c++17
 WARN := -Wall -Wextra -Wno-unused-parameter
-OPT ?= -O2 -g
+# The plugins', the CLI's and guestprof's optimisation: -O2 without debug
+# info by default (-g took 40-80% of the compile time of the heavier files,
+# simdjson's and fmt's templates; make check builds 16 plugins); OPT='-O2 -g'
+# to debug them.  The objects built with it depend on OPT_STAMP, so a new
+# OPT rebuilds them.
+OPT ?= -O2
 # The sanitized builds of the unit tests and the CLI.  -O0: CLI11 and
 # nlohmann-json are header-only, and at -O1 under the sanitizers the CLI took
 # twice as long to compile as its tests take to run (the unit tests: 327 s of
@@ -88,6 +93,10 @@ VERSION_STAMP := $(BUILD)/version.txt
 $(VERSION_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' | cmp -s - $@ || echo '$(INLINETUNE_VERSION) $(INLINETUNE_COMMIT)' > $@
+OPT_STAMP := $(BUILD)/opt.txt
+$(OPT_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(OPT)' | cmp -s - $@ || echo '$(OPT)' > $@
 VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_CC))) $(foreach v,$(KNOWN_MAJORS),$(BUILD)/core-gcc-$(v)) $(BUILD)/tools $(BUILD)/tools-sanitize $(BUILD)/unit-sanitize,$(d)/obj/common/project_version.o)
 $(VERSION_OBJS): $(VERSION_STAMP)
 $(VERSION_OBJS): VERSION_FLAGS = $(VERSION_DEFS)
@@ -98,6 +107,9 @@ PLUGIN_READ_SRCS := tools/read/log_reader.cc tools/read/elf_file.cc tools/read/d
   $(LOG_DECODE_SRCS)
 CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/log_sink.cc \
   plugin/replay_log.cc $(COMMON_SRCS) $(LOG_ENCODE_SRCS) $(PLUGIN_READ_SRCS)
+# Those the CLI builds too (tools/): compiled once for both where the
+# compilers and flags agree (see TOOLS_CORE_DIR and unit_rules).
+CLI_CORE_SRCS := $(COMMON_SRCS) $(LOG_SRCS) $(filter tools/%,$(PLUGIN_READ_SRCS))
 # Sources that include GCC headers (only through plugin/gcc_compat.h).
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h tools/read/*.h tools/support/*.h) $(LIB_HDRS)
@@ -147,7 +159,7 @@ plugin_cxx_check = $(call major_cxx_check,$(call plugin_major,$(1)),$(1))
 # A TARGET_CC of another name keeps them in its own directory.
 core_dir = $(if $(filter $(1),$(KNOWN_CCS)),$(BUILD)/core-gcc-$(lastword $(subst -, ,$(1))),$(BUILD)/$(1))
 define core_rules
-$(BUILD)/core-gcc-$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile
+$(BUILD)/core-gcc-$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile $(OPT_STAMP)
 	@mkdir -p $$(@D)
 	@$$(call major_cxx_check,$(1),GCC $(1))
 	@echo "  CXX     $$@"
@@ -156,7 +168,7 @@ endef
 $(foreach v,$(KNOWN_MAJORS),$(eval $(call core_rules,$(v))))
 
 define plugin_rules
-$(BUILD)/$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile
+$(BUILD)/$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile $(OPT_STAMP)
 	@mkdir -p $$(@D)
 	@$(1) -v 2>&1 | grep -q '^gcc version' || { echo "inlinetune: $(1) is not GCC ('$(1) -v' prints no 'gcc version'): the plugin is a GCC plugin" >&2; exit 1; }
 	@test -f $$(call plugin_inc,$(1))/gcc-plugin.h || { echo "inlinetune: no plugin headers for $(1) ($$(call plugin_inc,$(1))): is it a GCC with plugin support? Debian: gcc-N-plugin-dev (run 'make deps'), gcc-N-plugin-dev-aarch64-linux-gnu" >&2; exit 1; }
@@ -203,42 +215,56 @@ $(1)/obj/%.o: %.cc $(PLUGIN_HDRS) $(GUESTPROF_HDRS) $(wildcard testsuite/unit/*.
 	@echo "  CXX     $$@"
 	@$(CXX) $(CXXSTD) $(2) $(WARN) $(UNIT_CXXFLAGS) -Iplugin -Itools $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
 
-$(1)/unit_tests: $(patsubst %.cc,$(1)/obj/%.o,$(UNIT_SRCS) $(CORE_SRCS))
+$(1)/unit_tests: $(patsubst %.cc,$(1)/obj/%.o,$(UNIT_SRCS) $(filter-out $(CLI_CORE_SRCS),$(CORE_SRCS))) \
+  $(patsubst %.cc,$(3)/obj/%.o,$(CLI_CORE_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(UNIT_LIBS)
 endef
-$(eval $(call unit_rules,$(BUILD)/unit-sanitize,$(SANITIZE)))
+# The sources they share with the CLI (the log library and reader, common/)
+# are the sanitized CLI's objects: the same flags, compiled once.
+$(eval $(call unit_rules,$(BUILD)/unit-sanitize,$(SANITIZE),$(BUILD)/tools-sanitize))
 
 # Debian's llvm-14-tools on the host; inside a root, its suite's llvm-N-tools
 # (build/utils/lit/lit.py up to LLVM 19, bin/lit from 21 on).
 LIT := python3 $(firstword $(wildcard /usr/lib/llvm-14/build/utils/lit/lit.py) $(lastword $(sort $(wildcard /usr/lib/llvm-*/build/utils/lit/lit.py /usr/lib/llvm-*/bin/lit))) /usr/lib/llvm-14/build/utils/lit/lit.py)
-LIT_OPTS ?= -sv
+# -sv: what failed, in full; --time-tests: the slowest tests at the end (where a
+# part's time goes).
+LIT_OPTS ?= -sv --time-tests
 
 # The builds run in parallel (every core), the tests one part after another,
-# each part's time said as it ends and all of them at the end (the 45-minute
-# budget of a cold run is kept by these figures).  The roots of `make
+# each part's wall and CPU time (its processes', children included: CPU
+# near twice the wall time is a part that keeps both cores busy) said as it
+# ends and all of them at the end (the 45-minute budget of a cold run is
+# kept by these figures).  The roots of `make
 # toolchains` (minutes of downloading and unpacking when missing, little
 # CPU) are made beside the builds and the first parts, outside make's job
 # slots, and waited for before the first part that needs them.
 CHECK_PARTS := check-unit check-tools check-compile check-torture check-toolchains check-compile-roots check-bench \
   check-guestprof check-kernel check-kernel-roots check-fuzz check-install check-readme
+# make -n: the recipe names $(MAKE), so make would run it (and its
+# sub-makes with -n, and the roots' in the background) and overwrite the
+# times of the last run: under -n it only says what it would do.
+DRY_RUN = $(findstring n,$(firstword -$(MAKEFLAGS)))
 check: deps
-	@set -e; start=$$(date +%s); times=$(BUILD)/check-times.txt; mkdir -p $(BUILD); \
+	@$(if $(DRY_RUN),echo "make check: would build everything and make the roots and then run $(CHECK_PARTS)"; exit 0;) \
+	  set -e; start=$$(date +%s); times=$(BUILD)/check-times.txt; mkdir -p $(BUILD); \
 	  roots_log=$(BUILD)/check-toolchains.log; rm -f $$roots_log.status; \
 	  { $(MAKE) -s --no-print-directory toolchains > $$roots_log 2>&1; echo $$? > $$roots_log.status; } & roots=$$!; \
 	  echo "make check: the roots of make toolchains are made meanwhile (log: $$roots_log)"; \
-	  $(MAKE) -j$$(nproc) all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz; \
-	  echo "build $$(( $$(date +%s) - start ))" > $$times; \
+	  echo "part wall_s cpu_s" > $$times; \
+	  timed() { name=$$1; shift; /usr/bin/time -f '%e %U %S' -o $$times.part "$$@" || return 1; \
+	    awk -v p=$$name '{ printf "%s %d %d\n", p, $$1, $$2 + $$3 }' $$times.part | tee -a $$times | \
+	      awk '{ printf "make check: %s passed in %d s (%d s of CPU)\n", $$1, $$2, $$3 }'; }; \
+	  timed build $(MAKE) -j$$(nproc) all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz-check; \
 	  for part in $(CHECK_PARTS); do \
 	    if [ $$part = check-toolchains ]; then \
 	      t=$$(date +%s); wait $$roots || true; cat $$roots_log; \
 	      [ "$$(cat $$roots_log.status 2>/dev/null)" = 0 ] || { echo "make check: make toolchains failed (log above: $$roots_log)" >&2; exit 1; }; \
-	      echo "toolchains(waited) $$(( $$(date +%s) - t ))" >> $$times; \
+	      echo "toolchains(waited) $$(( $$(date +%s) - t )) -" >> $$times; \
 	    fi; \
-	    t=$$(date +%s); $(MAKE) $$part; echo "$$part $$(( $$(date +%s) - t ))" >> $$times; \
-	    echo "make check: $$part passed in $$(( $$(date +%s) - t )) s"; \
+	    timed $$part $(MAKE) $$part; \
 	  done; \
-	  echo "make check: every part passed in $$(( $$(date +%s) - start )) s:"; sed 's/^/  /; s/$$/ s/' $$times
+	  echo "make check: every part passed in $$(( $$(date +%s) - start )) s:"; awk '{ printf "  %-20s %7s %7s\n", $$1, $$2, $$3 }' $$times
 
 # GCC's own tests (Debian's gcc-12 source package, fetched into the cache
 # by scripts/gcc-testsuite.sh), with -fchecking: gcc.c-torture/execute
@@ -494,7 +520,7 @@ guestprof: $(GUESTPROF_BUILD)/guestprof.so
 
 $(GUESTPROF_OBJ)/common/project_version.o: $(VERSION_STAMP)
 $(GUESTPROF_OBJ)/common/project_version.o: VERSION_FLAGS = $(VERSION_DEFS)
-$(GUESTPROF_OBJ)/%.o: %.cc $(GUESTPROF_HDRS) Makefile
+$(GUESTPROF_OBJ)/%.o: %.cc $(GUESTPROF_HDRS) Makefile $(OPT_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
 	@$(CXX) $(GUESTPROF_CXXFLAGS) $(VERSION_FLAGS) -c $< -o $@
@@ -502,7 +528,7 @@ $(GUESTPROF_OBJ)/%.o: %.cc $(GUESTPROF_HDRS) Makefile
 $(QEMU_PLUGIN_SRC)/qemu-plugin.h $(QEMU_PLUGIN_SRC)/cache.c:
 	@bash scripts/qemu-plugin-src.sh >/dev/null
 
-$(GUESTPROF_BUILD)/plugin.o: guestprof/plugin.cc $(GUESTPROF_HDRS) $(QEMU_PLUGIN_H) Makefile
+$(GUESTPROF_BUILD)/plugin.o: guestprof/plugin.cc $(GUESTPROF_HDRS) $(QEMU_PLUGIN_H) Makefile $(OPT_STAMP)
 	@test -n "$(QEMU_PLUGIN_SRC)$(filter-out $(QEMU_PLUGIN_SRC)/qemu-plugin.h,$(QEMU_PLUGIN_H))" || \
 	  { echo "guestprof: no qemu-system-arm installed, so no QEMU plugin header to build against; run 'make deps'" >&2; exit 1; }
 	@mkdir -p $(@D)
@@ -584,24 +610,41 @@ golden-update: tools $(BUILD)/$(TOOLS_TEST_CC)/inlinetune.so
 .PHONY: tools check-tools format-tools
 tools: $(BUILD)/tools/inlinetune
 
-# $(1): build directory, $(2): optimisation and sanitizer flags
+# $(1): build directory, $(2): optimisation and sanitizer flags, $(3): where
+# the objects of CLI_CORE_SRCS are (empty: $(1)), $(4): what the objects also
+# depend on (OPT_STAMP for the build made at OPT)
 define tools_rules
-$(1)/obj/%.o: %.cc $(TOOLS_HDRS) Makefile
+$(1)/obj/%.o: %.cc $(TOOLS_HDRS) Makefile $(4)
 	@mkdir -p $$(@D)
 	@echo "  CXX     $$@"
 	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
 
-$(1)/inlinetune: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_SRCS))
+$(1)/inlinetune: $(call tools_objs,$(1),$(3),$(TOOLS_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(TOOLS_LIBS)
 
 $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_UNIT_SRCS)): $(wildcard testsuite/tools/unit/*.h)
 
-$(1)/tools_tests: $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_LIB_SRCS) $(TOOLS_UNIT_SRCS))
+$(1)/tools_tests: $(call tools_objs,$(1),$(3),$(TOOLS_LIB_SRCS) $(TOOLS_UNIT_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(TOOLS_LIBS) -lgtest -lgtest_main -pthread
 endef
-$(eval $(call tools_rules,$(BUILD)/tools,$(OPT)))
+
+# The sources the CLI shares with the plugin (the log library, the log
+# reader, common/: 13 objects, some 65 s of CPU at -O2 -g, most of it
+# simdjson's and fmt's templates) are compiled once for both when $(CXX) is
+# the g++ that compiles a known GCC version's core objects: same compiler,
+# same $(OPT); their -fPIC and hidden visibility change nothing an
+# executable needs (Debian's g++ makes position-independent executables
+# anyway).  Any other $(CXX) compiles its own.
+CXX_MAJOR := $(call plugin_major,$(CXX))
+same_binary = $(and $(1),$(2),$(filter $(realpath $(shell command -v $(1) 2>/dev/null)),$(realpath $(shell command -v $(2) 2>/dev/null))))
+TOOLS_CORE_DIR := $(if $(and $(filter $(CXX_MAJOR),$(KNOWN_MAJORS)),$(call same_binary,$(CXX),$(call major_cxx,$(CXX_MAJOR)))),$(BUILD)/core-gcc-$(CXX_MAJOR))
+# tools_objs DIR SHARED_DIR SRCS: the objects of SRCS, those of
+# CLI_CORE_SRCS from SHARED_DIR when it is set.
+tools_objs = $(patsubst %.cc,$(1)/obj/%.o,$(if $(2),$(filter-out $(CLI_CORE_SRCS),$(3)),$(3))) \
+  $(if $(2),$(patsubst %.cc,$(2)/obj/%.o,$(filter $(CLI_CORE_SRCS),$(3))))
+$(eval $(call tools_rules,$(BUILD)/tools,$(OPT),$(TOOLS_CORE_DIR),$(OPT_STAMP)))
 $(eval $(call tools_rules,$(BUILD)/tools-sanitize,$(SANITIZE)))
 
 # The CLI that runs inside the roots of `make toolchains` (check-compile-roots):
@@ -613,7 +656,7 @@ $(eval $(call tools_rules,$(BUILD)/tools-sanitize,$(SANITIZE)))
 # compiler whose logs it reads.  DT_RPATH, not RUNPATH: it also serves the
 # copies' own needs (libelf's libz).
 RUNTIME_LIBS := libc libm libstdc++ libgcc_s
-$(RELOCATABLE_CLI): $(patsubst %.cc,$(BUILD)/tools/obj/%.o,$(TOOLS_SRCS))
+$(RELOCATABLE_CLI): $(call tools_objs,$(BUILD)/tools,$(TOOLS_CORE_DIR),$(TOOLS_SRCS))
 	@echo "  LD      $@"
 	@rm -rf $(@D) && mkdir -p $(@D)/lib
 	@$(CXX) $(OPT) $^ -o $@.tmp $(TOOLS_LIBS) -Wl,-rpath,'$$ORIGIN/lib' -Wl,--disable-new-dtags
@@ -684,8 +727,34 @@ bench-fuzz: deps
 	$(MAKE) fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh bench $(FUZZ_TARGETS)
 
-check-fuzz: fuzz
-	bash fuzz/run.sh check $(FUZZ_TARGETS)
+# check-fuzz runs the seeds only, which needs libFuzzer's driver (its
+# -timeout, -rss_limit_mb, crash and leak reports) but not its coverage
+# instrumentation: the targets there are the sanitized CLI's and unit tests'
+# objects (g++, SANITIZE: compiled for them anyway) linked with Debian's
+# libFuzzer.a, in build/fuzz-check/.  That spares make check the 14 clang
+# compiles of the fuzzing build (`make fuzz`, which bench-fuzz makes).
+FUZZ_CHECK := $(BUILD)/fuzz-check
+LIBFUZZER := /usr/lib/llvm-14/lib/libFuzzer.a
+$(FUZZ_CHECK)/obj/%.o: %.cc $(PLUGIN_HDRS) $(TOOLS_HDRS) Makefile
+	@mkdir -p $(@D)
+	@echo "  CXX     $@"
+	@$(CXX) $(CXXSTD) $(SANITIZE) $(WARN) -Iplugin -Itools $(LIB_INCLUDES) -c $< -o $@
+fuzz_check_objs = $(FUZZ_CHECK)/obj/fuzz/$(1)_fuzzer.o $(patsubst %.cc,$(BUILD)/tools-sanitize/obj/%.o,$(filter $(CLI_CORE_SRCS),$(2))) \
+  $(patsubst %.cc,$(BUILD)/unit-sanitize/obj/%.o,$(filter-out $(CLI_CORE_SRCS),$(2)))
+$(FUZZ_CHECK)/log_reader: $(call fuzz_check_objs,log_reader,$(FUZZ_LOG_READER_SRCS))
+$(FUZZ_CHECK)/log_reader_elf: $(call fuzz_check_objs,log_reader_elf,$(FUZZ_LOG_READER_SRCS))
+$(FUZZ_CHECK)/log_reader $(FUZZ_CHECK)/log_reader_elf: FUZZ_LIBS := $(FUZZ_LOG_READER_LIBS)
+$(FUZZ_CHECK)/policy: $(call fuzz_check_objs,policy,plugin/policy.cc common/glob.cc common/did_you_mean.cc)
+$(FUZZ_CHECK)/policy: FUZZ_LIBS := -linih
+$(FUZZ_TARGETS:%=$(FUZZ_CHECK)/%):
+	@test -f $(LIBFUZZER) || { echo "inlinetune: no $(LIBFUZZER) (libfuzzer-14-dev); run 'make deps'" >&2; exit 1; }
+	@echo "  LD      $@"
+	@$(CXX) $(SANITIZE) $^ $(LIBFUZZER) -o $@ $(FUZZ_LIBS)
+.PHONY: fuzz-check
+fuzz-check: $(FUZZ_TARGETS:%=$(FUZZ_CHECK)/%)
+
+check-fuzz: fuzz-check
+	FUZZ_BIN=$(abspath $(FUZZ_CHECK)) bash fuzz/run.sh check $(FUZZ_TARGETS)
 # ---- end of fuzz -----------------------------------------------------------
 
 # ---- bench-fullkernel: the plugin on a whole defconfig kernel --------------
@@ -791,7 +860,7 @@ deb: $(foreach c,$(DEB_CCS),$(BUILD)/$(c)/inlinetune.so) tools man completion
 	@bash scripts/install-deps.sh packaging
 	rm -rf $(DEB_DIR)
 	mkdir -p $(DEB_DIR)/src
-	bash packaging/gen-debian.sh $(DEB_DIR)/src $(abspath $(BUILD)) $(DEB_CCS)
+	OPT='$(OPT)' bash packaging/gen-debian.sh $(DEB_DIR)/src $(abspath $(BUILD)) $(DEB_CCS)
 	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
 	@ls $(DEB_DIR)/*.deb
 

@@ -12,17 +12,22 @@
 #                                 FUZZ_UPDATE_CORPUS=1, inputs that add coverage
 #                                 are merged back into testsuite/fuzz-corpus.
 #   fuzz/run.sh check TARGET...   run each TARGET once over every input of its
-#                                 checked-in corpus: no fuzzing, a regression test.
+#                                 checked-in corpus: no fuzzing, a regression test
+#                                 (make check-fuzz: the targets of build/fuzz-check,
+#                                 g++'s sanitized objects with libFuzzer.a's driver).
 #
 # Exits 1 when a target crashed (a crash, a sanitizer report, a timeout, an
-# out-of-memory, a leak): its input is left in build/fuzz/artifacts/TARGET/;
-# reproduce with `build/fuzz/TARGET FILE`.
-# Environment: FUZZ_SECONDS, FUZZ_UPDATE_CORPUS, FUZZ_TIMEOUT (seconds one
-# input may take, default 10), FUZZ_RSS_MB (default 2048).
+# out-of-memory, a leak): bench leaves its input in FUZZ_BIN/artifacts/TARGET/,
+# check names it in FUZZ_BIN/check/TARGET.log; reproduce with
+# `FUZZ_BIN/TARGET FILE`.
+# Environment: FUZZ_BIN (the targets' directory, where the logs, artifacts
+# and scratch files go too; default build/fuzz), FUZZ_SECONDS,
+# FUZZ_UPDATE_CORPUS, FUZZ_TIMEOUT (seconds one input may take, default 10),
+# FUZZ_RSS_MB (default 2048).
 set -eu
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=$root/build/fuzz
+build=${FUZZ_BIN:-$root/build/fuzz}
 seeds=$root/testsuite/fuzz-corpus
 mode=${1:?usage: fuzz/run.sh bench|check TARGET...}
 shift

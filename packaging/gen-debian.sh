@@ -15,6 +15,8 @@
 # upstream tree gets in the way of a distribution's own packaging.
 # Version: the root VERSION file (a native package); maintainer: DEBFULLNAME and
 # DEBEMAIL, else git's user.name and user.email, else the last commit's author.
+# OPT (environment): the flags the tree's build was made with; -dbgsym
+# packages only when they give debug info (-g).
 set -eu
 [ $# -ge 3 ] || { echo "usage: gen-debian.sh DIR BUILD CC..." >&2; exit 2; }
 dir=$1 build=$2
@@ -56,7 +58,7 @@ years=${first:-$last}
 [ "$years" = "$last" ] || years=$years-$last
 sed "s|@YEARS@|$years|" "$here/debian/copyright" >"$dir/debian/copyright"
 cp "$here/debian/source/format" "$dir/debian/source/format"
-sed -e "s|@TOP@|$top|" -e "s|@BUILD@|$build|" -e "s|@CCS@|$*|" "$here/debian/rules.in" >"$dir/debian/rules"
+sed -e "s|@TOP@|$top|" -e "s|@BUILD@|$build|" -e "s|@CCS@|$*|" -e "s|@OPT@|${OPT:-}|" "$here/debian/rules.in" >"$dir/debian/rules"
 chmod 755 "$dir/debian/rules"
 
 {
