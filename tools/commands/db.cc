@@ -125,8 +125,8 @@ int run(const Options &options) {
     if (guest)
       guest_functions = write_guest_profile(db, label, *guest);
     guest_line = guest ? fmt::format(", guest profile: {} region{}, {} function lines",
-                                     guest->regions.size(),
-                                     guest->regions.size() == 1 ? "" : "s", guest_functions)
+                                     guest->regions.size(), guest->regions.size() == 1 ? "" : "s",
+                                     guest_functions)
                        : "";
     db.exec("COMMIT");
     db.create_indexes();

@@ -69,8 +69,7 @@ void GuestProfileOptions::declare(Args &args) {
                    "Guest profiles of the two builds (guestprof, format 1 of "
                    "docs/guest-profile.md): attribute each workload's change to groups of "
                    "functions");
-  args.multi_option("--workload", "GLOB", &workloads,
-                    "Only workloads matching GLOB (repeatable)");
+  args.multi_option("--workload", "GLOB", &workloads, "Only workloads matching GLOB (repeatable)");
   args.option("--model", "NAME", &model,
               "With --guest-profiles: the cache model whose misses and cycles are shown "
               "(default: the first in the profiles)");

@@ -121,8 +121,7 @@ void parse_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options
       }
       // Other records (a later schema's) are not ours to read.
     } catch (const Error &e) {
-      t.entries.push_back(
-          {ReadTu::Kind::problem, static_cast<uint32_t>(t.problems.size()), line});
+      t.entries.push_back({ReadTu::Kind::problem, static_cast<uint32_t>(t.problems.size()), line});
       t.problems.push_back(fmt::format("{} record: {}", kind, e.what()));
     }
   }

@@ -60,7 +60,6 @@ struct ReadTu {
   std::exception_ptr failure;
 };
 
-
 // Reads one TU (any thread): from the decoded-log cache when LogSet found
 // it there, else from its text, whose payload then goes to the cache (when
 // the TU has a cache key).  A record that does not parse becomes a problem;

@@ -855,9 +855,9 @@ CREATE TABLE IF NOT EXISTS guest_function_misses (
 } // namespace
 
 const std::vector<std::string> &db_guest_tables() {
-  static const std::vector<std::string> tables = {"guest_profiles",      "guest_models",
-                                                  "guest_regions",       "guest_region_misses",
-                                                  "guest_functions",     "guest_function_misses"};
+  static const std::vector<std::string> tables = {"guest_profiles",  "guest_models",
+                                                  "guest_regions",   "guest_region_misses",
+                                                  "guest_functions", "guest_function_misses"};
   return tables;
 }
 
@@ -872,9 +872,8 @@ size_t write_guest_profile(Database &db, const std::string &label, const GuestPr
   }
   nlohmann::ordered_json run = nlohmann::ordered_json::object();
   for (size_t m = 0; m < p.models.size(); ++m)
-    run[p.models[m].name] = {{"l1i", p.run_misses[m].l1i},
-                             {"l1d", p.run_misses[m].l1d},
-                             {"l2", p.run_misses[m].l2}};
+    run[p.models[m].name] = {
+        {"l1i", p.run_misses[m].l1i}, {"l1d", p.run_misses[m].l1d}, {"l2", p.run_misses[m].l2}};
   Statement(h, "INSERT INTO guest_profiles (build, file, tool, qemu_plugin_version, vmlinux, "
                "vmlinux_build_id, regions, run_insns, run_misses) VALUES (?, ?, ?, ?, ?, ?, ?, "
                "?, ?)")
@@ -901,8 +900,8 @@ size_t write_guest_profile(Database &db, const std::string &label, const GuestPr
       function.run(label, static_cast<uint64_t>(f.line), r.region, f.function, f.addr,
                    f.user ? "user" : "kernel", f.insns, f.calls);
       for (size_t m = 0; m < p.models.size(); ++m)
-        function_misses.run(label, static_cast<uint64_t>(f.line), p.models[m].name,
-                            f.misses[m].l1i, f.misses[m].l1d, f.misses[m].l2,
+        function_misses.run(label, static_cast<uint64_t>(f.line), p.models[m].name, f.misses[m].l1i,
+                            f.misses[m].l1d, f.misses[m].l2,
                             modelled_cycles(p.models[m], f.insns, f.misses[m]));
       ++n;
     }

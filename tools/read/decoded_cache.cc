@@ -37,6 +37,9 @@ constexpr time_t kStaleTempSeconds = 3600;
 // A stream used this recently is not trimmed: a reader that found it may
 // still have to load its payloads (DecodedCache::load).
 constexpr time_t kInUseSeconds = 3600;
+// A stream used is marked so (its mtime) when its mark is this old or older.
+constexpr time_t kTouchSeconds = 600;
+static_assert(kTouchSeconds < kInUseSeconds, "a stream in use must stay marked in use");
 
 bool write_all(int fd, std::string_view data) {
   while (!data.empty()) {
@@ -50,14 +53,18 @@ bool write_all(int fd, std::string_view data) {
   return true;
 }
 
-std::optional<std::string> read_whole(const std::string &path) {
+// MTIME: the file's, when asked for (0 when fstat fails).
+std::optional<std::string> read_whole(const std::string &path, time_t *mtime = nullptr) {
   int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return std::nullopt;
   std::string out;
   struct stat st;
-  if (fstat(fd, &st) == 0 && st.st_size > 0)
+  const bool known = fstat(fd, &st) == 0;
+  if (known && st.st_size > 0)
     out.reserve(static_cast<size_t>(st.st_size));
+  if (mtime)
+    *mtime = known ? st.st_mtime : 0;
   char buf[1 << 16];
   ssize_t got;
   while ((got = ::read(fd, buf, sizeof buf)) != 0) {
@@ -172,8 +179,7 @@ std::string DecodedCache::path(const std::string &key, std::optional<size_t> ind
   return p;
 }
 
-bool DecodedCache::write(const std::string &path, std::string_view kind,
-                         std::string_view payload) {
+bool DecodedCache::write(const std::string &path, std::string_view kind, std::string_view payload) {
   ByteWriter head;
   head.bytes().assign(kMagic, sizeof kMagic);
   head.bytes().append(kind);
@@ -193,10 +199,11 @@ bool DecodedCache::write(const std::string &path, std::string_view kind,
   return true;
 }
 
-std::optional<std::string> DecodedCache::read(const std::string &path,
-                                              std::string_view kind) const {
-  std::optional<std::string> data = read_whole(path);
-  if (!data || data->size() < kHeaderSize || data->compare(0, sizeof kMagic, kMagic, sizeof kMagic) ||
+std::optional<std::string> DecodedCache::read(const std::string &path, std::string_view kind,
+                                              time_t *mtime) const {
+  std::optional<std::string> data = read_whole(path, mtime);
+  if (!data || data->size() < kHeaderSize ||
+      data->compare(0, sizeof kMagic, kMagic, sizeof kMagic) ||
       data->compare(sizeof kMagic, 1, kind) != 0)
     return std::nullopt;
   ByteReader r(std::string_view(*data).substr(sizeof kMagic + 1));
@@ -209,7 +216,8 @@ std::optional<std::string> DecodedCache::read(const std::string &path,
 
 std::optional<std::vector<CachedTu>> DecodedCache::find(const std::string &key, bool payloads) {
   const std::string stream_path = path(key, std::nullopt);
-  std::optional<std::string> stream = read(stream_path, "S");
+  time_t used = 0;
+  std::optional<std::string> stream = read(stream_path, "S", &used);
   if (!stream)
     return std::nullopt;
   ByteReader r(*stream);
@@ -234,8 +242,13 @@ std::optional<std::vector<CachedTu>> DecodedCache::find(const std::string &key, 
     if (payloads)
       tu.payload = std::move(*payload);
   }
-  // Used now: the last to go when the cache is trimmed.
-  utimensat(AT_FDCWD, stream_path.c_str(), nullptr, 0);
+  // Used now: the last to go when the cache is trimmed.  Marked at most
+  // every kTouchSeconds, as relatime marks reads: the trim orders by use
+  // and keeps what was used in the last kInUseSeconds, so a later mark
+  // changes nothing it does, and 15,600 marks (each an inode written) were
+  // a twentieth of a kernel's cached diff's system calls (bench-tools).
+  if (time(nullptr) - used >= kTouchSeconds)
+    utimensat(AT_FDCWD, stream_path.c_str(), nullptr, 0);
   return tus;
 }
 
@@ -244,23 +257,23 @@ std::string DecodedCache::identity(const struct stat &st, std::string_view conte
   key.add("file identity");
   key.add_number(context.size());
   key.add(context);
-  for (uint64_t n : {uint64_t(st.st_dev), uint64_t(st.st_ino), uint64_t(st.st_size),
-                     uint64_t(st.st_mtim.tv_sec), uint64_t(st.st_mtim.tv_nsec),
-                     uint64_t(st.st_ctim.tv_sec), uint64_t(st.st_ctim.tv_nsec)})
+  for (uint64_t n :
+       {uint64_t(st.st_dev), uint64_t(st.st_ino), uint64_t(st.st_size), uint64_t(st.st_mtim.tv_sec),
+        uint64_t(st.st_mtim.tv_nsec), uint64_t(st.st_ctim.tv_sec), uint64_t(st.st_ctim.tv_nsec)})
     key.add_number(n);
   return key.hex();
 }
 
 std::optional<DecodedCache::KnownFile> DecodedCache::known_file(const struct stat &st,
-                                                               std::string_view context) const {
+                                                                std::string_view context) const {
   std::optional<std::string> entry = read(path(identity(st, context), std::nullopt), "I");
   if (!entry || entry->size() < 32)
     return std::nullopt;
   return KnownFile{entry->substr(0, 32), entry->substr(32)};
 }
 
-void DecodedCache::remember(const struct stat &st, std::string_view context,
-                            const std::string &key, std::string_view extra) {
+void DecodedCache::remember(const struct stat &st, std::string_view context, const std::string &key,
+                            std::string_view extra) {
   if (key.size() != 32)
     return;
   std::string entry = key;

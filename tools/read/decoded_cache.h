@@ -15,8 +15,8 @@
 // format or another limit is another key; nothing is ever updated in
 // place.  Only streams split without errors are kept (a bad line is
 // reported from the text, every time); a record the model finds of the
-// wrong shape is part of its TU's payload, and reported alike.  Files are written whole (common/atomic_file.h)
-// with a checksum, and a file that does not check is a miss; the cache never
+// wrong shape is part of its TU's payload, and reported alike.  Files are written whole
+// (common/atomic_file.h) with a checksum, and a file that does not check is a miss; the cache never
 // changes what a command prints (testsuite/tools/decoded-cache.test).  Where
 // it is, its size and how to turn it off: docs/cli.md, "The decoded-log
 // cache".
@@ -121,7 +121,9 @@ private:
   std::string path(const std::string &key, std::optional<size_t> index) const;
   static std::string identity(const struct stat &st, std::string_view context);
   bool write(const std::string &path, std::string_view kind, std::string_view payload);
-  std::optional<std::string> read(const std::string &path, std::string_view kind) const;
+  // MTIME: the file's mtime, when asked for.
+  std::optional<std::string> read(const std::string &path, std::string_view kind,
+                                  time_t *mtime = nullptr) const;
   void trim();
 
   std::string dir_;

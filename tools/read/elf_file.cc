@@ -73,8 +73,8 @@ ElfFile::ElfFile(const std::string &path) {
   char head[kArMagic.size()] = {};
   const ssize_t got = pread(fd_, head, sizeof head, 0);
   const bool archive = got > 0 && file_kind(std::string_view(head, size_t(got))) != FileKind::elf;
-  elf_ = elf_begin(fd_, !archive && size_ <= kReadWholeBytes ? ELF_C_READ : ELF_C_READ_MMAP,
-                   nullptr);
+  elf_ =
+      elf_begin(fd_, !archive && size_ <= kReadWholeBytes ? ELF_C_READ : ELF_C_READ_MMAP, nullptr);
   if (!elf_ || (elf_kind(elf_) != ELF_K_ELF && elf_kind(elf_) != ELF_K_AR)) {
     std::string what = elf_ ? "not an ELF object or archive" : last_elf_error();
     if (elf_)

@@ -653,12 +653,12 @@ void LogSet::read_object_file(const std::string &path, const std::string &displa
     if (options_.function_sizes)
       functions = decode_function_sizes(known->extra);
     std::optional<std::vector<CachedTu>> hit;
-    if ((!options_.function_sizes || functions) && (hit = options_.cache->find(known->key, false))) {
+    if ((!options_.function_sizes || functions) &&
+        (hit = options_.cache->find(known->key, false))) {
       ++stats_.files;
       ++scope.objects;
-      size_t id = begin_origin(true, functions ? std::make_shared<const FunctionSizes>(
-                                                     std::move(*functions))
-                                               : nullptr);
+      size_t id = begin_origin(
+          true, functions ? std::make_shared<const FunctionSizes>(std::move(*functions)) : nullptr);
       add_cached(id, display, known->key, std::move(*hit));
       return;
     }
@@ -858,10 +858,10 @@ TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
       [this](const Diagnostic &d) { report(d.level, d.file, d.message); },
       [this, origin, origin_id](TuText &&tu) {
         const Origin &from = origins_[origin_id];
-        TuInfo info =
-            new_tu(origin_id, origin, tu.index, tu.lines, tu.size, tu.digest, tu.offset);
+        TuInfo info = new_tu(origin_id, origin, tu.index, tu.lines, tu.size, tu.digest, tu.offset);
         auto object = tu.header.find("object");
-        const bool has_object = object != tu.header.end() && object->is_string() && !object->empty();
+        const bool has_object =
+            object != tu.header.end() && object->is_string() && !object->empty();
         info.object = has_object ? object->get<std::string>() : origin;
         try {
           TuHeader header = parse_header(tu.header);
@@ -875,9 +875,9 @@ TuSplitter LogSet::splitter(const std::string &origin, size_t origin_id) {
                             : pack(tu.text);
         if (!from.cache_key.empty()) {
           info.cache_key = from.cache_key;
-          origins_[origin_id].cached.push_back(CachedTu{tu.index, tu.lines, tu.size, tu.digest,
-                                                        tu.offset, has_object ? info.object : "",
-                                                        info.header_source, info.header_object, "", ""});
+          origins_[origin_id].cached.push_back(CachedTu{
+              tu.index, tu.lines, tu.size, tu.digest, tu.offset, has_object ? info.object : "",
+              info.header_source, info.header_object, "", ""});
         }
         add_tu(std::move(info));
       });
@@ -998,8 +998,8 @@ const std::vector<TuInfo> &LogSet::finish() {
         if (has_text(first) && has_text(copy))
           drop[order[k]] = unpack(copy) == kept;
         else
-          drop[order[k]] = !first.from_cache() || !copy.from_cache() ||
-                           first.decoded_file == copy.decoded_file;
+          drop[order[k]] =
+              !first.from_cache() || !copy.from_cache() || first.decoded_file == copy.decoded_file;
       }
     }
     i = j;

@@ -29,10 +29,10 @@ std::string temp_dir() {
 }
 
 TEST(Bytes, NumbersComeBackAsWritten) {
-  const uint64_t unsigned_values[] = {0, 1, 127, 128, 300, 16383, 16384, UINT32_MAX,
-                                      std::numeric_limits<uint64_t>::max()};
-  const int64_t signed_values[] = {0, -1, 1, -64, 64, std::numeric_limits<int64_t>::min(),
-                                   std::numeric_limits<int64_t>::max()};
+  const uint64_t unsigned_values[] = {
+      0, 1, 127, 128, 300, 16383, 16384, UINT32_MAX, std::numeric_limits<uint64_t>::max()};
+  const int64_t signed_values[] = {
+      0, -1, 1, -64, 64, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()};
   ByteWriter w;
   for (uint64_t v : unsigned_values) {
     w.var(v);
@@ -83,8 +83,8 @@ TEST(CacheSize, TakesBytesWithSuffixes) {
   EXPECT_EQ(parse_cache_size("10k"), 10u << 10);
   EXPECT_EQ(parse_cache_size("3M"), uint64_t(3) << 20);
   EXPECT_EQ(parse_cache_size("4G"), uint64_t(4) << 30);
-  for (const char *bad : {"", "G", "-1", "4Q", "4GB", " 4", "1.5G", "99999999999999999999",
-                          "17179869184G"})
+  for (const char *bad :
+       {"", "G", "-1", "4Q", "4GB", " 4", "1.5G", "99999999999999999999", "17179869184G"})
     EXPECT_THROW(parse_cache_size(bad), UsageError) << bad;
 }
 
@@ -177,6 +177,38 @@ TEST(DecodedCache, RemembersAFileByItsIdentity) {
   std::system(("rm -rf '" + dir + "'").c_str());
 }
 
+// A hit marks its stream used (the trim's order) when the mark is ten
+// minutes old or more; a fresher one is left as it is, not written again.
+TEST(DecodedCache, AHitMarksAnOldStreamUsed) {
+  const std::string dir = temp_dir();
+  CacheKey k;
+  k.add("marked");
+  const std::string key = k.hex();
+  const std::string p = dir + "/" + key.substr(0, 2) + "/" + key;
+  {
+    DecodedCache cache(dir, 0);
+    cache.store_stream(key, {tu(1, "")});
+    cache.store_payload(key, 1, "x");
+  }
+  auto mtime = [&] {
+    struct stat st {};
+    EXPECT_EQ(stat(p.c_str(), &st), 0);
+    return st.st_mtime;
+  };
+  DecodedCache cache(dir, uint64_t(1) << 30);
+  const time_t now = time(nullptr);
+  for (time_t age : {time_t(300), time_t(660), time_t(7200)}) {
+    struct timespec at[2] = {{now - age, 0}, {now - age, 0}};
+    ASSERT_EQ(utimensat(AT_FDCWD, p.c_str(), at, 0), 0);
+    ASSERT_TRUE(cache.find(key, false));
+    if (age < 600)
+      EXPECT_EQ(mtime(), now - age) << age;
+    else
+      EXPECT_GE(mtime(), now) << age;
+  }
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
 TEST(DecodedCache, TrimsTheLeastRecentlyUsedStreamsWhenItStores) {
   const std::string dir = temp_dir();
   std::string keys[3];
@@ -248,9 +280,12 @@ TEST(TuRecords, PayloadGivesBackTheRecords) {
   f.never_inline = true;
   t.functions.push_back(f);
   t.problems = {"site record: \"pass\": bad"};
-  t.entries = {{ReadTu::Kind::site, 0, 2}, {ReadTu::Kind::function, 0, 3},
-               {ReadTu::Kind::problem, 0, 4}, {ReadTu::Kind::site, 1, 5}};
-  const std::string header = R"({"record":"tu","schema":2,"source":"fs/open.c","object":"fs/open.o"})";
+  t.entries = {{ReadTu::Kind::site, 0, 2},
+               {ReadTu::Kind::function, 0, 3},
+               {ReadTu::Kind::problem, 0, 4},
+               {ReadTu::Kind::site, 1, 5}};
+  const std::string header =
+      R"({"record":"tu","schema":2,"source":"fs/open.c","object":"fs/open.o"})";
   const std::string payload = encode_read_tu(t, header);
 
   ReadTu back;
