@@ -32,9 +32,8 @@ std::string printable(std::string s) {
     return s;
   std::string out;
   for (char c : s) {
-    auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f)
-      out += fmt::format("\\x{:02x}", u);
+    if (control(c))
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
     else
       out += c;
   }

@@ -547,13 +547,11 @@ void LogSet::read_file(const std::string &path, const std::string &display, Scop
     // inode, size and times as when it was read whole) is an object still:
     // its first bytes are not read again (one open of 14,000 in a kernel's
     // cached diff, bench-tools).
-    std::optional<std::optional<DecodedCache::KnownFile>> known;
-    if (options_.cache && !ends_with(path, ".jsonl")) {
-      known = options_.cache->known_file(st, stream_context("object"));
-      if (*known) {
-        read_object_file(path, display, st, scope, named, known);
-        return;
-      }
+    std::optional<DecodedCache::KnownFile> known;
+    if (options_.cache && !ends_with(path, ".jsonl") &&
+        (known = options_.cache->known_file(st, stream_context("object")))) {
+      read_object_file(path, display, st, scope, named, std::move(known));
+      return;
     }
     char head[8] = {};
     int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -566,7 +564,7 @@ void LogSet::read_file(const std::string &path, const std::string &display, Scop
       throw Error(where(std::strerror(err)));
     switch (file_kind(std::string_view(head, static_cast<size_t>(got)))) {
     case FileKind::elf:
-      read_object_file(path, display, st, scope, named, known);
+      read_object_file(path, display, st, scope, named, std::move(known));
       break;
     case FileKind::archive: {
       scope.archive = named || scope.archive;
@@ -640,14 +638,11 @@ void LogSet::read_thin_archive(const std::string &path, const std::string &displ
 
 void LogSet::read_object_file(const std::string &path, const std::string &display,
                               const struct stat &st, Scope &scope, bool named,
-                              const std::optional<std::optional<DecodedCache::KnownFile>> &asked) {
+                              std::optional<DecodedCache::KnownFile> known) {
   // The decoded-log cache may know the file: then neither its log section
   // nor its symbol table is read (the function sizes are kept beside the
   // key).
   const std::string context = options_.cache ? stream_context("object") : std::string();
-  std::optional<DecodedCache::KnownFile> known;
-  if (options_.cache)
-    known = asked ? *asked : options_.cache->known_file(st, context);
   if (known) {
     std::optional<FunctionSizes> functions;
     if (options_.function_sizes)

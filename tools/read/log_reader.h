@@ -281,11 +281,10 @@ private:
   void read_thin_archive(const std::string &path, const std::string &display, Scope &scope,
                          int depth);
   // An object file ST says is at PATH: from the decoded-log cache when it
-  // knows the file (KNOWN: what the cache said of it, when read_file has
-  // asked already), else read_object.
+  // knows the file (KNOWN: what the cache said of it; read_file asks), else
+  // read_object.
   void read_object_file(const std::string &path, const std::string &display, const struct stat &st,
-                        Scope &scope, bool named,
-                        const std::optional<std::optional<DecodedCache::KnownFile>> &known);
+                        Scope &scope, bool named, std::optional<DecodedCache::KnownFile> known);
   // Returns the key its stream has in the decoded-log cache when it is
   // there (found or stored), else "".  With ALL_FUNCTIONS, the object's
   // function sizes are read into it whatever ReadOptions::function_sizes
