@@ -110,6 +110,10 @@ CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/log
 # Those the CLI builds too (tools/): compiled once for both where the
 # compilers and flags agree (see TOOLS_CORE_DIR and unit_rules).
 CLI_CORE_SRCS := $(COMMON_SRCS) $(LOG_SRCS) $(filter tools/%,$(PLUGIN_READ_SRCS))
+# shared_objs DIR SHARED_DIR SRCS: the objects of SRCS in DIR, those of
+# CLI_CORE_SRCS in SHARED_DIR when it is set.
+shared_objs = $(patsubst %.cc,$(1)/obj/%.o,$(if $(2),$(filter-out $(CLI_CORE_SRCS),$(3)),$(3))) \
+  $(if $(2),$(patsubst %.cc,$(2)/obj/%.o,$(filter $(CLI_CORE_SRCS),$(3))))
 # Sources that include GCC headers (only through plugin/gcc_compat.h).
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h tools/read/*.h tools/support/*.h) $(LIB_HDRS)
@@ -215,8 +219,7 @@ $(1)/obj/%.o: %.cc $(PLUGIN_HDRS) $(GUESTPROF_HDRS) $(wildcard testsuite/unit/*.
 	@echo "  CXX     $$@"
 	@$(CXX) $(CXXSTD) $(2) $(WARN) $(UNIT_CXXFLAGS) -Iplugin -Itools $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
 
-$(1)/unit_tests: $(patsubst %.cc,$(1)/obj/%.o,$(UNIT_SRCS) $(filter-out $(CLI_CORE_SRCS),$(CORE_SRCS))) \
-  $(patsubst %.cc,$(3)/obj/%.o,$(CLI_CORE_SRCS))
+$(1)/unit_tests: $(call shared_objs,$(1),$(3),$(UNIT_SRCS) $(CORE_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(UNIT_LIBS)
 endef
@@ -619,13 +622,13 @@ $(1)/obj/%.o: %.cc $(TOOLS_HDRS) Makefile $(4)
 	@echo "  CXX     $$@"
 	@$(CXX) $(CXXSTD) $(2) -Wall -Wextra -Itools $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
 
-$(1)/inlinetune: $(call tools_objs,$(1),$(3),$(TOOLS_SRCS))
+$(1)/inlinetune: $(call shared_objs,$(1),$(3),$(TOOLS_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(TOOLS_LIBS)
 
 $(patsubst %.cc,$(1)/obj/%.o,$(TOOLS_UNIT_SRCS)): $(wildcard testsuite/tools/unit/*.h)
 
-$(1)/tools_tests: $(call tools_objs,$(1),$(3),$(TOOLS_LIB_SRCS) $(TOOLS_UNIT_SRCS))
+$(1)/tools_tests: $(call shared_objs,$(1),$(3),$(TOOLS_LIB_SRCS) $(TOOLS_UNIT_SRCS))
 	@echo "  LD      $$@"
 	@$(CXX) $(2) $$^ -o $$@ $(TOOLS_LIBS) -lgtest -lgtest_main -pthread
 endef
@@ -640,10 +643,6 @@ endef
 CXX_MAJOR := $(call plugin_major,$(CXX))
 same_binary = $(and $(1),$(2),$(filter $(realpath $(shell command -v $(1) 2>/dev/null)),$(realpath $(shell command -v $(2) 2>/dev/null))))
 TOOLS_CORE_DIR := $(if $(and $(filter $(CXX_MAJOR),$(KNOWN_MAJORS)),$(call same_binary,$(CXX),$(call major_cxx,$(CXX_MAJOR)))),$(BUILD)/core-gcc-$(CXX_MAJOR))
-# tools_objs DIR SHARED_DIR SRCS: the objects of SRCS, those of
-# CLI_CORE_SRCS from SHARED_DIR when it is set.
-tools_objs = $(patsubst %.cc,$(1)/obj/%.o,$(if $(2),$(filter-out $(CLI_CORE_SRCS),$(3)),$(3))) \
-  $(if $(2),$(patsubst %.cc,$(2)/obj/%.o,$(filter $(CLI_CORE_SRCS),$(3))))
 $(eval $(call tools_rules,$(BUILD)/tools,$(OPT),$(TOOLS_CORE_DIR),$(OPT_STAMP)))
 $(eval $(call tools_rules,$(BUILD)/tools-sanitize,$(SANITIZE)))
 
@@ -656,7 +655,7 @@ $(eval $(call tools_rules,$(BUILD)/tools-sanitize,$(SANITIZE)))
 # compiler whose logs it reads.  DT_RPATH, not RUNPATH: it also serves the
 # copies' own needs (libelf's libz).
 RUNTIME_LIBS := libc libm libstdc++ libgcc_s
-$(RELOCATABLE_CLI): $(call tools_objs,$(BUILD)/tools,$(TOOLS_CORE_DIR),$(TOOLS_SRCS))
+$(RELOCATABLE_CLI): $(call shared_objs,$(BUILD)/tools,$(TOOLS_CORE_DIR),$(TOOLS_SRCS))
 	@echo "  LD      $@"
 	@rm -rf $(@D) && mkdir -p $(@D)/lib
 	@$(CXX) $(OPT) $^ -o $@.tmp $(TOOLS_LIBS) -Wl,-rpath,'$$ORIGIN/lib' -Wl,--disable-new-dtags
@@ -739,8 +738,7 @@ $(FUZZ_CHECK)/obj/%.o: %.cc $(PLUGIN_HDRS) $(TOOLS_HDRS) Makefile
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
 	@$(CXX) $(CXXSTD) $(SANITIZE) $(WARN) -Iplugin -Itools $(LIB_INCLUDES) -c $< -o $@
-fuzz_check_objs = $(FUZZ_CHECK)/obj/fuzz/$(1)_fuzzer.o $(patsubst %.cc,$(BUILD)/tools-sanitize/obj/%.o,$(filter $(CLI_CORE_SRCS),$(2))) \
-  $(patsubst %.cc,$(BUILD)/unit-sanitize/obj/%.o,$(filter-out $(CLI_CORE_SRCS),$(2)))
+fuzz_check_objs = $(FUZZ_CHECK)/obj/fuzz/$(1)_fuzzer.o $(call shared_objs,$(BUILD)/unit-sanitize,$(BUILD)/tools-sanitize,$(2))
 $(FUZZ_CHECK)/log_reader: $(call fuzz_check_objs,log_reader,$(FUZZ_LOG_READER_SRCS))
 $(FUZZ_CHECK)/log_reader_elf: $(call fuzz_check_objs,log_reader_elf,$(FUZZ_LOG_READER_SRCS))
 $(FUZZ_CHECK)/log_reader $(FUZZ_CHECK)/log_reader_elf: FUZZ_LIBS := $(FUZZ_LOG_READER_LIBS)
