@@ -456,7 +456,8 @@ TuHeader parse_header(const Record &r) {
     s.fallback = header_string(*replay, "fallback", "gcc");
     for (auto [key, out] : {std::pair{"replayed", &s.replayed}, std::pair{"not_found", &s.not_found},
                             std::pair{"unmatched", &s.unmatched},
-                            std::pair{"ambiguous", &s.ambiguous}, std::pair{"refused", &s.refused}})
+                            std::pair{"ambiguous", &s.ambiguous}, std::pair{"refused", &s.refused},
+                            std::pair{"split_at_recorded_params", &s.split_at_recorded_params}})
       if (const Record *n = find(*replay, key); n && n->is_number_integer())
         *out = n->get<int64_t>();
     h.replay = s;

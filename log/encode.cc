@@ -83,7 +83,8 @@ std::string encode(const TuHeader &h) {
     j["replay"] = Json{{"log", r.log},           {"found", r.found},
                        {"fallback", r.fallback}, {"replayed", r.replayed},
                        {"not_found", r.not_found}, {"unmatched", r.unmatched},
-                       {"ambiguous", r.ambiguous}, {"refused", r.refused}};
+                       {"ambiguous", r.ambiguous}, {"refused", r.refused},
+                       {"split_at_recorded_params", r.split_at_recorded_params}};
   }
   j["lto"] = h.lto;
   j["reasons"] = Json::object(); // std::map: sorted by code

@@ -60,10 +60,13 @@ struct ReplaySummary {
   bool found = false;
   std::string fallback = "gcc";
   int64_t replayed = 0, not_found = 0, unmatched = 0, ambiguous = 0, refused = 0;
+  // Functions ipa-split ran on at the recorded params (docs/replay.md).
+  int64_t split_at_recorded_params = 0;
   bool operator==(const ReplaySummary &o) const {
     return log == o.log && found == o.found && fallback == o.fallback &&
            replayed == o.replayed && not_found == o.not_found && unmatched == o.unmatched &&
-           ambiguous == o.ambiguous && refused == o.refused;
+           ambiguous == o.ambiguous && refused == o.refused &&
+           split_at_recorded_params == o.split_at_recorded_params;
   }
 };
 

@@ -296,6 +296,8 @@ void on_pass_execution(void *gcc_data, void *) {
       begin_early_inline(cgraph_node::get(cfun->decl));
     else if (strcmp(pass->name, "inline") == 0)
       begin_ipa_inline();
+    else if (strcmp(pass->name, "fnsplit") == 0 && cfun)
+      state->tu.replay.before_split(cgraph_node::get(cfun->decl));
   });
 }
 
@@ -356,6 +358,14 @@ bool replaying_ipa_now() {
 }
 void replay_ipa_calls() {
   state->tu.forced.after_ipa(state->tu.forbidden);
+}
+// Right after "fnsplit": the recorded params ipa-split ran at put back.
+bool split_at_recorded_params() {
+  return state->tu.replay.splitting();
+}
+unsigned end_split_at_recorded_params(function *) {
+  state->tu.replay.after_split();
+  return 0;
 }
 
 // ---- the decision log ---------------------------------------------------------
@@ -718,6 +728,12 @@ __attribute__((visibility("default"))) int plugin_init(plugin_name_args *info,
                                                               replaying_ipa_now, replay_ipa_calls),
                                             "inline", 1, PASS_POS_INSERT_AFTER};
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &replay_ipa);
+    static register_pass_info replay_split = {
+        new PluginGimplePass(g, "inlinetune-replay-split-end", PROP_cfg,
+                             "replay (after ipa-split)", split_at_recorded_params,
+                             end_split_at_recorded_params),
+        "fnsplit", 1, PASS_POS_INSERT_AFTER};
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &replay_split);
   }
   register_callback(info->base_name, PLUGIN_FINISH, on_finish, nullptr);
   return 0;

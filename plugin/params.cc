@@ -140,6 +140,39 @@ void restore_param(const RaisedParam &saved) {
   global_options_set = saved.globals_set;
 }
 
+void set_global_params(const std::vector<GccParam> &params, SavedGlobals *saved) {
+  if (params.empty())
+    return;
+  cl_optimization_save(&saved->globals, &global_options, &global_options_set);
+  saved->globals_set = global_options_set;
+  saved->saved = true;
+  for (const GccParam &p : params)
+    set_param(p);
+}
+
+void restore_globals(SavedGlobals *saved) {
+  if (!saved->saved)
+    return;
+  cl_optimization_restore(&global_options, &global_options_set, &saved->globals);
+  global_options_set = saved->globals_set;
+  saved->saved = false;
+}
+
+std::optional<std::string> global_param_value(const std::string &name) {
+  const std::string text = "--param=" + name + "=";
+  for (unsigned i = 0; i < cl_options_count; i++) {
+    if (!(cl_options[i].flags & CL_PARAMS) || text != cl_options[i].opt_text)
+      continue;
+    cl_option_state state;
+    if (!get_option_state(&global_options, i, &state) || state.size != sizeof(int))
+      return std::nullopt;
+    int v;
+    memcpy(&v, state.data, sizeof v);
+    return std::to_string(v);
+  }
+  return std::nullopt;
+}
+
 std::vector<ParamValue> inliner_param_values() {
   // The params GCC's two inliners read (ipa-inline.cc, ipa-fnsummary.cc).
   static const char *const names[] = {
@@ -152,20 +185,9 @@ std::vector<ParamValue> inliner_param_values() {
       "large-unit-insns",         "uninlined-function-insns",     "uninlined-function-time",
       "uninlined-thunk-insns",    "uninlined-thunk-time"};
   std::vector<ParamValue> values;
-  for (const char *name : names) {
-    std::string text = std::string("--param=") + name + "=";
-    for (unsigned i = 0; i < cl_options_count; i++) {
-      if (!(cl_options[i].flags & CL_PARAMS) || text != cl_options[i].opt_text)
-        continue;
-      cl_option_state state;
-      if (get_option_state(&global_options, i, &state) && state.size == sizeof(int)) {
-        int v;
-        memcpy(&v, state.data, sizeof v);
-        values.push_back({name, std::to_string(v)});
-      }
-      break;
-    }
-  }
+  for (const char *name : names)
+    if (std::optional<std::string> v = global_param_value(name))
+      values.push_back({name, *v});
   return values;
 }
 

@@ -8,6 +8,7 @@
 #include "records.h"
 #include "policy.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,21 @@ struct RaisedParam {
 };
 void raise_param(tree fndecl, const GccParam &p, RaisedParam *saved);
 void restore_param(const RaisedParam &saved);
+
+// Params set in the global options alone while one pass runs on cfun, and
+// put back after: for a pass that reads param_* (the global options, which
+// are cfun's while it runs) rather than opt_for_fn, as ipa-split does.
+struct SavedGlobals {
+  bool saved = false;
+  cl_optimization globals;
+  gcc_options globals_set;
+};
+void set_global_params(const std::vector<GccParam> &params, SavedGlobals *saved);
+void restore_globals(SavedGlobals *saved);
+
+// The value of the integer GCC param NAME in the global options now, as
+// text; nullopt when this GCC has no such param.
+std::optional<std::string> global_param_value(const std::string &name);
 
 // The values GCC's inliner params have in the global options now (the TU's),
 // by name, in a fixed order.

@@ -97,6 +97,20 @@ std::optional<bool> ReplayLog::decision(log::Pass pass, std::string_view caller,
   return it->second.inlined;
 }
 
+std::optional<std::string> ReplayLog::recorded_param(std::string_view function,
+                                                     std::string_view name) const {
+  auto value_in = [name](const std::vector<log::ParamValue> &values) -> std::optional<std::string> {
+    for (const log::ParamValue &p : values)
+      if (p.name == name)
+        return p.value;
+    return std::nullopt;
+  };
+  if (auto fn = function_params_.find(std::string(function)); fn != function_params_.end())
+    if (std::optional<std::string> v = value_in(fn->second))
+      return v;
+  return value_in(params_);
+}
+
 size_t ReplayLog::unmatched() const {
   size_t n = 0;
   for (const auto &[k, r] : decisions_)
@@ -155,6 +169,9 @@ ReplayLog ReplayLog::load(const std::string &path, const std::string &source,
   const std::string text = logs.text(*tu);
   std::string_view rest = text;
   log::TuHeader header = log::parse_header(log::parse_record(take_line(&rest)));
+  out.params_ = header.params;
+  for (const log::FunctionParams &f : header.function_params)
+    out.function_params_[f.function.symbol] = f.params;
   log::RecordReader reader;
   log::Site site;
   for (size_t line = 2; !rest.empty(); ++line) {

@@ -62,6 +62,12 @@ public:
   // its own calls were logged.  nullopt unless every such record agrees.
   std::optional<bool> body_decision(std::string_view body_of, std::string_view id) const;
 
+  // The value of param NAME the recorded build compiled FUNCTION (a
+  // symbol) with: a per-function rule's (the header's function_params),
+  // else the TU's; nullopt when the log does not record it.
+  std::optional<std::string> recorded_param(std::string_view function,
+                                            std::string_view name) const;
+
   size_t keys() const { return decisions_.size(); }
   size_t ambiguous() const { return ambiguous_; }
   // Keys of the log that no decision() asked for: sites the compile did
@@ -86,6 +92,8 @@ private:
   std::unordered_map<std::string, Recorded> copies_; // IPA, by copy_decision's key
   std::unordered_map<std::string, Recorded> bodies_; // IPA, by body_decision's key
   size_t ambiguous_ = 0;
+  std::vector<log::ParamValue> params_;
+  std::unordered_map<std::string, std::vector<log::ParamValue>> function_params_;
 };
 
 } // namespace inlinetune

@@ -133,6 +133,36 @@ void ReplayedSites::after_early_inline() {
   raised_ = false;
 }
 
+void ReplayedSites::before_split(cgraph_node *fn) {
+  after_split(); // a function whose "after" pass did not run
+  if (!active_ || !fn || !log_->found())
+    return;
+  tree decl = origin_decl(fn);
+  if (!in_scope(functions_, function_names(decl)))
+    return;
+  // What GCC's ipa-split.cc (consider_split) reads: the header's size
+  // against max-inline-insns-single (a function declared inline) or -auto,
+  // and a COMDAT tail against -auto and early-inlining-insns.
+  static const char *const split_params[] = {"max-inline-insns-auto", "max-inline-insns-single",
+                                             "early-inlining-insns"};
+  const std::string &symbol = function_names(decl).front();
+  std::vector<GccParam> set;
+  for (const char *name : split_params) {
+    std::optional<std::string> recorded = log_->recorded_param(symbol, name);
+    if (!recorded || recorded == global_param_value(name))
+      continue;
+    ParamSetting setting;
+    setting.name = name;
+    setting.value = *recorded;
+    GccParam p;
+    std::string why;
+    if (check_param(setting, &p, &why)) // a log of another GCC may hold values this one refuses
+      set.push_back(p);
+  }
+  set_global_params(set, &split_saved_);
+  split_at_recorded_ += !set.empty();
+}
+
 void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
   if (!active_ || !in_ipa_ || !dst || !dst->caller || !dst->caller->inlined_to ||
       !dst->call_stmt || !dst->callee || !dst->inline_failed)
@@ -180,6 +210,7 @@ std::optional<log::ReplaySummary> ReplayedSites::summary() const {
   s.unmatched = log_->unmatched();
   s.ambiguous = log_->ambiguous();
   s.refused = refused_sites_.size();
+  s.split_at_recorded_params = split_at_recorded_;
   return s;
 }
 

@@ -15,8 +15,9 @@
 //
 // Limits: the early inliner's calls inside bodies it inlined in the same
 // run (a further iteration, max-early-inliner-iterations > 1) are replayed
-// only when the log inlined them; calls GCC makes up (ipa-split's
-// foo.part.0, location "?") have no stable identity and fall back.
+// only when the log inlined them; a call GCC makes up (into ipa-split's
+// foo.part.0, location "?") is found only where ipa-split cut the same
+// part, which before_split sees to.
 #pragma once
 
 #include "call_sites.h"
@@ -91,6 +92,17 @@ public:
   // taken off).
   void edge_duplicated(cgraph_edge *src, cgraph_edge *dst);
 
+  // Before ipa-split ("fnsplit") runs on FN: the params it reads are set,
+  // in the global options while it runs, to the values the recorded build
+  // compiled FN with, so that it cuts off the parts (foo.part.0) the
+  // recorded build cut, whose calls the log decides.  A split is the first
+  // half of GCC's partial inlining, and at other params ipa-split cuts
+  // other parts: their calls would not be in the log.
+  void before_split(cgraph_node *fn);
+  // Right after "fnsplit" ran: the values put back.
+  void after_split() { restore_globals(&split_saved_); }
+  bool splitting() const { return split_saved_.saved; }
+
   // A recorded inlining that GCC's legality checks refused (forced_sites.h).
   void note_refused(const std::string &site) { refused_sites_.insert(site); }
   // The TU header's "replay"; nullopt without replay in this TU.
@@ -113,6 +125,10 @@ private:
   bool raised_ = false;
   RaisedParam raised_param_;
   std::set<std::string> replayed_, not_found_, refused_sites_;
+  // ipa-split at the recorded params (before_split): while it runs, and the
+  // functions it ran on so.
+  SavedGlobals split_saved_;
+  size_t split_at_recorded_ = 0;
 };
 
 } // namespace inlinetune

@@ -56,7 +56,7 @@
 // RUN: cd %t && not %cc -O2 -c calls.c -o /dev/null -fplugin=%plugin -fplugin-arg-inlinetune-replay=rfc-log -fplugin-arg-inlinetune-replay-fallback=sometimes 2>&1 | FileCheck %s --check-prefix=FALLBACK
 // RUN: cd %t && not %cc -O2 -c calls.c -o /dev/null -fplugin=%plugin -fplugin-arg-inlinetune-replay-tus='fs/**' 2>&1 | FileCheck %s --check-prefix=NO-LOG
 //
-// HEADER: "replay":{"log":"../rfc-log/t.o.jsonl","found":true,"fallback":"gcc","replayed":{{[1-9][0-9]*}},"not_found":0,"unmatched":0,"ambiguous":0,"refused":0}
+// HEADER: "replay":{"log":"../rfc-log/t.o.jsonl","found":true,"fallback":"gcc","replayed":{{[1-9][0-9]*}},"not_found":0,"unmatched":0,"ambiguous":0,"refused":0,"split_at_recorded_params":{{[0-9]+}}}
 // REASONS: "reason":"REPLAYED_INLINE"
 //
 // SCOPED-LABEL: {{^}}hot_path:
