@@ -156,7 +156,7 @@ TuHeader full_header() {
   h.forbidden_sites = {"do_symlinkat -> vfs_symlink @ fs/namei.c:4400:8"};
   h.forced_sites = {"fs/open.c:40:9 do_open -> helper"};
   h.forced_refused = {"fs/open.c:41:9 do_open -> ext (function body not available)"};
-  h.replay = ReplaySummary{"logs/fs%open.o.jsonl", true, "never", 120, 3, 2, 1, 4};
+  h.replay = ReplaySummary{"logs/fs%open.o.jsonl", true, "never", 120, 3, 2, 1, 4, 7};
   h.lto = true;
   return h;
 }

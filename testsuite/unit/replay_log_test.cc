@@ -93,6 +93,32 @@ TEST(ReplayLog, DecisionsByInlinerCallerChainAndId) {
   EXPECT_EQ(r.copy_decision("f", "z", id_of(copy)), std::nullopt);
 }
 
+// The params ipa-split is replayed at (replayed_sites.h, before_split): the
+// TU's, a per-function rule's on top, nothing for a param not recorded.
+TEST(ReplayLog, RecordedParamsOfAFunction) {
+  const std::string dir = temp_dir();
+  log::TuHeader h;
+  h.gcc_version = "12.2.0";
+  h.gcc_target = "x86_64-linux-gnu";
+  h.source = "a.c";
+  h.object = "a.o";
+  h.params = {{"max-inline-insns-auto", "30"}, {"max-inline-insns-single", "200"}};
+  log::FunctionParams fp;
+  fp.function = {"hot", "hot"};
+  fp.params = {{"max-inline-insns-auto", "80"}};
+  h.function_params = {fp};
+  write(dir + "/a.o.jsonl",
+        log::encode_log(h, {site(Pass::einline, "f", {"f"}, "g", "a.c:3:5", true)}, {}));
+
+  ReplayLog r = ReplayLog::load(dir, "a.c", "a.o");
+  ASSERT_TRUE(r.found());
+  EXPECT_EQ(r.recorded_param("f", "max-inline-insns-auto"), std::optional<std::string>("30"));
+  EXPECT_EQ(r.recorded_param("hot", "max-inline-insns-auto"), std::optional<std::string>("80"));
+  EXPECT_EQ(r.recorded_param("hot", "max-inline-insns-single"),
+            std::optional<std::string>("200"));
+  EXPECT_EQ(r.recorded_param("f", "early-inlining-insns"), std::nullopt);
+}
+
 TEST(ReplayLog, UnmatchedCountsKeysNeverAskedFor) {
   const std::string dir = temp_dir();
   write(dir + "/a.o.jsonl", tu_log("a.c", "a.o",
