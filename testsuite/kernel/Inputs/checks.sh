@@ -82,11 +82,12 @@ ck_rfc_changes_baseline() {
 #     sites (testsuite/torture/replay_agreement.py) and its functions in at
 #     least MIN_SAME TUs of 100; reverse: GCC's functions likewise.
 # The goals are 99.5% of the sites and 95 TUs of 100; measured on
-# Linux 6.1 with GCC 12: 99.17%, 68 (cross) and 76 (reverse): the floors
-# below are those measurements, so that a change that loses ground fails
-# (docs/replay.md says why the rest differ).  Prints the figures.
+# Linux 6.1 with GCC 12: 99.54% (the goal is the floor), 68 (cross) and 76
+# (reverse): the TU floors are those measurements, so that a change that
+# loses ground fails (docs/replay.md says why the rest differ).  Prints the
+# figures.
 XFAIL_SELF=${XFAIL_SELF-fs/namei.o kernel/sched/core.o}
-MIN_SITES=${MIN_SITES-0.9915}
+MIN_SITES=${MIN_SITES-0.995}
 MIN_SAME=${MIN_SAME-68}
 ck_decision_replay_tu() {
   local cc=$1 tu=$2 dir=$3
