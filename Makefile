@@ -234,40 +234,28 @@ LIT := python3 $(firstword $(wildcard /usr/lib/llvm-14/build/utils/lit/lit.py) $
 # part's time goes).
 LIT_OPTS ?= -sv --time-tests
 
-# The builds run in parallel (every core), the tests one part after another,
-# each part's wall and CPU time (its processes', children included: CPU
-# near twice the wall time is a part that keeps both cores busy) said as it
+# The builds run in parallel (every core); then the test parts in two
+# lanes side by side (scripts/check.sh says how, and why): CHECK_PARTS one
+# after another, and CHECK_KERNEL_PARTS (kernel builds and QEMU boots) one
+# after another beside them, their output printed when they end.  Each
+# part's wall and CPU time (its processes', children included: CPU near
+# twice the wall time is a part that keeps both cores busy) is said as it
 # ends and all of them at the end (the 45-minute budget of a cold run is
-# kept by these figures).  The roots of `make
-# toolchains` (minutes of downloading and unpacking when missing, little
-# CPU) are made beside the builds and the first parts, outside make's job
-# slots, and waited for before the first part that needs them.
-CHECK_PARTS := check-unit check-tools check-compile check-torture check-toolchains check-compile-roots check-bench \
-  check-guestprof check-kernel check-kernel-roots check-fuzz check-install check-readme
+# kept by these figures).  The roots of `make toolchains` (minutes of
+# downloading and unpacking when missing, little CPU) are made beside the
+# builds and the first parts, outside make's job slots, and waited for
+# before the first part that needs them.
+CHECK_PARTS := check-unit check-tools check-compile check-torture check-toolchains check-compile-roots \
+  check-fuzz check-install check-readme
+CHECK_KERNEL_PARTS := check-bench check-guestprof check-kernel check-kernel-roots
+CHECK_BUILD = all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz-check
 # make -n: the recipe names $(MAKE), so make would run it (and its
 # sub-makes with -n, and the roots' in the background) and overwrite the
 # times of the last run: under -n it only says what it would do.
 DRY_RUN = $(findstring n,$(firstword -$(MAKEFLAGS)))
 check: deps
-	@$(if $(DRY_RUN),echo "make check: would build everything and make the roots and then run $(CHECK_PARTS)"; exit 0;) \
-	  set -e; start=$$(date +%s); times=$(BUILD)/check-times.txt; mkdir -p $(BUILD); \
-	  roots_log=$(BUILD)/check-toolchains.log; rm -f $$roots_log.status; \
-	  { $(MAKE) -s --no-print-directory toolchains > $$roots_log 2>&1; echo $$? > $$roots_log.status; } & roots=$$!; \
-	  echo "make check: the roots of make toolchains are made meanwhile (log: $$roots_log)"; \
-	  echo "part wall_s cpu_s" > $$times; \
-	  timed() { name=$$1; shift; /usr/bin/time -f '%e %U %S' -o $$times.part "$$@" || return 1; \
-	    awk -v p=$$name '{ printf "%s %d %d\n", p, $$1, $$2 + $$3 }' $$times.part | tee -a $$times | \
-	      awk '{ printf "make check: %s passed in %d s (%d s of CPU)\n", $$1, $$2, $$3 }'; }; \
-	  timed build $(MAKE) -j$$(nproc) all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz-check; \
-	  for part in $(CHECK_PARTS); do \
-	    if [ $$part = check-toolchains ]; then \
-	      t=$$(date +%s); wait $$roots || true; cat $$roots_log; \
-	      [ "$$(cat $$roots_log.status 2>/dev/null)" = 0 ] || { echo "make check: make toolchains failed (log above: $$roots_log)" >&2; exit 1; }; \
-	      echo "toolchains(waited) $$(( $$(date +%s) - t )) -" >> $$times; \
-	    fi; \
-	    timed $$part $(MAKE) $$part; \
-	  done; \
-	  echo "make check: every part passed in $$(( $$(date +%s) - start )) s:"; awk '{ printf "  %-20s %7s %7s\n", $$1, $$2, $$3 }' $$times
+	@$(if $(DRY_RUN),echo "make check: would build everything and make the roots and then run $(CHECK_PARTS) and beside them $(CHECK_KERNEL_PARTS)"; exit 0;) \
+	  bash scripts/check.sh $(MAKE) $(BUILD) '$(CHECK_BUILD)' '$(CHECK_PARTS)' '$(CHECK_KERNEL_PARTS)' check-compile-roots
 
 # GCC's own tests (Debian's gcc-12 source package, fetched into the cache
 # by scripts/gcc-testsuite.sh), with -fchecking: gcc.c-torture/execute

@@ -19,7 +19,9 @@ apt_source_download() {
     echo "$name: adding deb-src to the Types: of $list" >&2
     $sudo sed -i '/^Types:/{/deb-src/!s/$/ deb-src/}' "$list"
   fi
-  $sudo apt-get update -qq
+  # One apt-get update of ours at a time (make check's lanes: apt takes its
+  # lists lock without waiting).
+  $sudo flock "${TMPDIR:-/tmp}/inlinetune-apt.lock" apt-get update -qq
   fetch && return 0
   cat "$dir/apt.log" >&2
   echo "$name: error: 'apt-get source --download-only $spec' failed (no deb-src entry for the suite that has it?)" >&2

@@ -86,10 +86,13 @@ for p in "${want[@]}"; do
   fi
 done
 if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
+# One apt-get of ours at a time (make check's lanes): apt takes its locks
+# without waiting.
+apt_lock="flock ${TMPDIR:-/tmp}/inlinetune-apt.lock"
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  $sudo $apt_lock apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo $apt_lock apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
 # boot: the initramfs's busybox is an arm64 binary, Debian's busybox-static:arm64.
@@ -105,14 +108,14 @@ if [[ " boot check demo " == *" ${1:-check} "* ]]; then
     if ! dpkg --print-foreign-architectures | grep -qx arm64; then
       echo "install-deps: adding arm64 to dpkg's architectures (for busybox-static:arm64)"
       $sudo dpkg --add-architecture arm64
-      $sudo apt-get update -qq
+      $sudo $apt_lock apt-get update -qq
     fi
     echo "install-deps: fetching busybox-static:arm64 into $cache"
     tmp=$(mktemp -d)
     # apt-get download writes into the current directory.
     if ! (cd "$tmp" && apt-get download -qq busybox-static:arm64) 2>"$tmp/apt.err"; then
       # An index fetched before arm64 was added has no arm64 entries: update once.
-      $sudo apt-get update -qq
+      $sudo $apt_lock apt-get update -qq
       (cd "$tmp" && apt-get download -qq busybox-static:arm64) || {
         echo "install-deps: error: 'apt-get download busybox-static:arm64' failed" >&2
         cat "$tmp/apt.err" >&2
