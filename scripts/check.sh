@@ -15,10 +15,12 @@
 #      BUILD/check-kernel-lane.log, printed when the lane ends.  Run one
 #      after the other, a cold check left about a quarter of the two cores'
 #      time idle (build/check-times.txt of 2026-12-03: 5,884 s of CPU in
-#      3,766 s).  A part that needs the roots waits for them
-#      (check-toolchains, check-compile-roots, check-kernel-roots); AFTER,
-#      a part of PARTS, must pass before KERNEL_PARTS' check-kernel-roots
-#      starts: both build the plugins inside the same roots' build trees.
+#      3,766 s, under load from other jobs); in two lanes a cold run, alone
+#      on the machine, took 2,530 s.  A part that needs the roots waits for them
+#      (check-toolchains, check-compile-roots, check-kernel-roots); AFTER
+#      (check-compile-roots) must pass before check-kernel-roots starts,
+#      whichever lane each is in: both build the plugins inside the same
+#      roots' build trees.
 #   4. Each part's wall and CPU time (its processes', children included) is
 #      said as it ends and all of them at the end, in BUILD/check-times.txt.
 #
