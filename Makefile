@@ -97,7 +97,7 @@ OPT_STAMP := $(BUILD)/opt.txt
 $(OPT_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(OPT)' | cmp -s - $@ || echo '$(OPT)' > $@
-VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_CC))) $(foreach v,$(KNOWN_MAJORS),$(BUILD)/core-gcc-$(v)) $(BUILD)/tools $(BUILD)/tools-sanitize $(BUILD)/unit-sanitize,$(d)/obj/common/project_version.o)
+VERSION_OBJS = $(foreach d,$(patsubst %,$(BUILD)/%,$(sort $(KNOWN_CCS) $(TARGET_CC))) $(foreach v,$(KNOWN_MAJORS),$(BUILD)/core-gcc-$(v)) $(BUILD)/tools $(BUILD)/tools-sanitize $(BUILD)/unit-sanitize $(BUILD)/launcher,$(d)/obj/common/project_version.o)
 $(VERSION_OBJS): $(VERSION_STAMP)
 $(VERSION_OBJS): VERSION_FLAGS = $(VERSION_DEFS)
 
@@ -114,6 +114,10 @@ CLI_CORE_SRCS := $(COMMON_SRCS) $(LOG_SRCS) $(filter tools/%,$(PLUGIN_READ_SRCS)
 # CLI_CORE_SRCS in SHARED_DIR when it is set.
 shared_objs = $(patsubst %.cc,$(1)/obj/%.o,$(if $(2),$(filter-out $(CLI_CORE_SRCS),$(3)),$(3))) \
   $(if $(2),$(patsubst %.cc,$(2)/obj/%.o,$(filter $(CLI_CORE_SRCS),$(3))))
+# inlinetune-cc's own GCC-free sources, and those it takes from the plugin
+# (see its section below).
+LAUNCHER_LIB_SRCS := launcher/policy_slice.cc launcher/compiler_command.cc
+LAUNCHER_CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc $(COMMON_SRCS)
 # Sources that include GCC headers (only through plugin/gcc_compat.h).
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h tools/read/*.h tools/support/*.h) $(LIB_HDRS)
@@ -123,7 +127,7 @@ GUESTPROF_LIB_SRCS := guestprof/cache_model.cc guestprof/presets.cc guestprof/ar
 GUESTPROF_HDRS := $(wildcard guestprof/*.h) $(LIB_HDRS)
 
 .PHONY: all plugin check check-unit check-compile check-kernel check-bench demo deps bench-overhead bench-log clean format
-all: plugins tools $(GUESTPROF_ALL)
+all: plugins tools launcher $(GUESTPROF_ALL)
 # The plugin for every known compiler installed here.
 .PHONY: plugins
 plugins: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so)
@@ -208,13 +212,16 @@ UNIT_LIBS := -lgtest -lgtest_main -pthread -linih -liberty -lzstd -lsimdjson -lf
 UNIT_SRCS += $(GUESTPROF_LIB_SRCS)
 UNIT_LIBS += -lelf
 UNIT_CXXFLAGS += -Iguestprof
+# inlinetune-cc's GCC-free parts (the policy slice, the compiler command).
+UNIT_SRCS += $(LAUNCHER_LIB_SRCS)
+UNIT_CXXFLAGS += -Ilauncher
 # Built and run under AddressSanitizer and UndefinedBehaviorSanitizer
 # (SANITIZE), which catch what a plain build's run would and more: a second,
 # -O2 build of the tests cost make check some 180 s of CPU and found nothing
 # the sanitized one did not.  One object per source: the compiles share make's
 # jobs.
 define unit_rules
-$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) $(GUESTPROF_HDRS) $(wildcard testsuite/unit/*.h) Makefile
+$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) $(GUESTPROF_HDRS) $(wildcard launcher/*.h testsuite/unit/*.h) Makefile
 	@mkdir -p $$(@D)
 	@echo "  CXX     $$@"
 	@$(CXX) $(CXXSTD) $(2) $(WARN) $(UNIT_CXXFLAGS) -Iplugin -Itools $(LIB_INCLUDES) $$(VERSION_FLAGS) -c $$< -o $$@
@@ -678,6 +685,26 @@ format-tools:
 	clang-format -i tools/*/*.cc tools/*/*.h testsuite/tools/unit/*.cc testsuite/tools/unit/*.h
 # ---- end of tools ----------------------------------------------------------
 
+# ---- inlinetune-cc: the compiler launcher -----------------------------------
+# build/launcher/inlinetune-cc (launcher/main.cc): runs a compiler, or a
+# compiler cache, with the plugin's policy files replaced by the part that
+# applies to the TU compiled (launcher/policy_slice.h; docs/search.md).  It
+# links the plugin's GCC-free policy, option and source path code, so that
+# it names TUs and applies rules as the plugin does; no GCC header.
+LAUNCHER_HDRS := $(wildcard launcher/*.h plugin/policy.h plugin/source_path.h plugin/options.h) $(LIB_HDRS)
+.PHONY: launcher
+launcher: $(BUILD)/launcher/inlinetune-cc
+$(BUILD)/launcher/obj/%.o: %.cc $(LAUNCHER_HDRS) Makefile $(OPT_STAMP)
+	@mkdir -p $(@D)
+	@echo "  CXX     $@"
+	@$(CXX) $(CXXSTD) $(OPT) $(WARN) -Ilauncher -Iplugin $(LIB_INCLUDES) $(VERSION_FLAGS) -c $< -o $@
+# The core objects of the CLI's g++ where there are (the same flags, see
+# TOOLS_CORE_DIR), else its own.
+$(BUILD)/launcher/inlinetune-cc: $(patsubst %.cc,$(BUILD)/launcher/obj/%.o,launcher/main.cc $(LAUNCHER_LIB_SRCS)) \
+  $(patsubst %.cc,$(or $(TOOLS_CORE_DIR),$(BUILD)/launcher)/obj/%.o,$(LAUNCHER_CORE_SRCS))
+	@echo "  LD      $@"
+	@$(CXX) $(OPT) $^ -o $@ -linih -liberty
+
 # ---- fuzz: libFuzzer targets ------------------------------------------------
 # build/fuzz/TARGET from fuzz/TARGET_fuzzer.cc and the GCC-free sources it
 # fuzzes, built by clang++-14 with libFuzzer, ASan and UBSan (the 'fuzz'
@@ -868,4 +895,4 @@ clean:
 	rm -rf $(BUILD)
 
 format:
-	clang-format -i plugin/*.cc plugin/*.h log/*.cc log/*.h common/*.cc common/*.h testsuite/unit/*.cc
+	clang-format -i plugin/*.cc plugin/*.h log/*.cc log/*.h common/*.cc common/*.h launcher/*.cc launcher/*.h testsuite/unit/*.cc

@@ -185,10 +185,7 @@ void on_start_unit(void *, void *) {
     TranslationUnit &tu = state->tu;
     tu = TranslationUnit();
     tu.started = true;
-    const char *env_srctree = getenv("srctree");
-    std::string srctree = state->options.srctree ? *state->options.srctree
-                          : env_srctree          ? env_srctree
-                                                 : ".";
+    const std::string srctree = source_tree_root(state->options.srctree);
     check_source_tree(srctree,
                       state->options.srctree ? "-fplugin-arg-inlinetune-srctree" : "$srctree");
     tu.path = relative_source_path(main_input_filename ? main_input_filename : "", srctree,

@@ -6,7 +6,7 @@
 namespace inlinetune {
 
 std::string PluginArg::spelling() const {
-  std::string s = "-fplugin-arg-inlinetune-" + key;
+  std::string s = kPluginArgPrefix + key;
   if (value)
     s += "=" + *value;
   return s;

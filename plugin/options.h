@@ -11,6 +11,9 @@
 
 namespace inlinetune {
 
+// What GCC puts before each option of a plugin named inlinetune.
+inline constexpr const char *kPluginArgPrefix = "-fplugin-arg-inlinetune-";
+
 struct PluginArg {
   std::string key;
   std::optional<std::string> value; // absent for "-fplugin-arg-inlinetune-verbose"

@@ -129,4 +129,11 @@ std::string relative_source_path(std::string_view file, std::string_view srctree
   return f;
 }
 
+std::string source_tree_root(const std::optional<std::string> &option) {
+  if (option)
+    return *option;
+  const char *env = std::getenv("srctree");
+  return env ? env : ".";
+}
+
 } // namespace inlinetune

@@ -7,6 +7,7 @@
 // the current directory) to every command, so that is the default root.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,5 +23,10 @@ std::string normalize_path(std::string_view path);
 // FILE equal to SRCTREE comes back as ".".  An empty CWD means the process's.
 std::string relative_source_path(std::string_view file, std::string_view srctree,
                                  std::string_view cwd);
+
+// The source tree TU paths are relative to: srctree= when given (OPTION),
+// else $srctree (which kbuild exports), else ".".  The plugin's rule, and
+// inlinetune-cc's, which must name each TU as the plugin will.
+std::string source_tree_root(const std::optional<std::string> &option);
 
 } // namespace inlinetune

@@ -88,6 +88,13 @@ for tool, feature in (('ccache', 'ccache'), ('distccd', 'distcc')):
     if shutil.which(tool):
         config.available_features.add(feature)
 config.available_features.add('aarch64' if prefix else 'native')
+# inlinetune-cc, the compiler launcher (make all builds it).  The roots of
+# scripts/toolchains.sh build only the plugins: there its tests are
+# unsupported, and the host's runs, one per host compiler, cover them.
+launcher = lit_config.params.get('launcher', os.path.join(build, 'launcher', 'inlinetune-cc'))
+if os.path.exists(launcher):
+    config.available_features.add('launcher')
+    config.substitutions.append(('%launcher', launcher))
 # Root can mount a small tmpfs to test a full disk.
 if os.geteuid() == 0 and shutil.which('mount'):
     config.available_features.add('root')
