@@ -724,17 +724,17 @@ FUZZ_LOG_READER_LIBS := -lelf -lzstd -lfmt -lsimdjson
 fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 
 # The code under test gets libFuzzer's coverage instrumentation, not its main().
-$(BUILD)/fuzz/obj/%.o: %.cc $(PLUGIN_HDRS) $(TOOLS_HDRS) Makefile
+$(BUILD)/fuzz/obj/%.o: %.cc $(PLUGIN_HDRS) $(TOOLS_HDRS) $(LAUNCHER_HDRS) Makefile
 	@mkdir -p $(@D)
 	@test -x "$$(command -v $(FUZZ_CXX))" || { echo "inlinetune: no $(FUZZ_CXX); run 'make deps'" >&2; exit 1; }
 	@echo "  CXX     $@ (libFuzzer+ASan+UBSan)"
-	@$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -Iplugin -Itools $(LIB_INCLUDES) -c $< -o $@
+	@$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -Iplugin -Ilauncher -Itools $(LIB_INCLUDES) -c $< -o $@
 
 fuzz_objs = $(patsubst %.cc,$(BUILD)/fuzz/obj/%.o,fuzz/$(1)_fuzzer.cc $(2))
 $(BUILD)/fuzz/log_reader: $(call fuzz_objs,log_reader,$(FUZZ_LOG_READER_SRCS))
 $(BUILD)/fuzz/log_reader_elf: $(call fuzz_objs,log_reader_elf,$(FUZZ_LOG_READER_SRCS))
 $(BUILD)/fuzz/log_reader $(BUILD)/fuzz/log_reader_elf: FUZZ_LIBS := $(FUZZ_LOG_READER_LIBS)
-$(BUILD)/fuzz/policy: $(call fuzz_objs,policy,plugin/policy.cc common/glob.cc common/did_you_mean.cc)
+$(BUILD)/fuzz/policy: $(call fuzz_objs,policy,plugin/policy.cc launcher/policy_slice.cc common/glob.cc common/did_you_mean.cc)
 $(BUILD)/fuzz/policy: FUZZ_LIBS := -linih
 $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%):
 	@echo "  LD      $@"
@@ -752,15 +752,15 @@ bench-fuzz: deps
 # compiles of the fuzzing build (`make fuzz`, which bench-fuzz makes).
 FUZZ_CHECK := $(BUILD)/fuzz-check
 LIBFUZZER := /usr/lib/llvm-14/lib/libFuzzer.a
-$(FUZZ_CHECK)/obj/%.o: %.cc $(PLUGIN_HDRS) $(TOOLS_HDRS) Makefile
+$(FUZZ_CHECK)/obj/%.o: %.cc $(PLUGIN_HDRS) $(TOOLS_HDRS) $(LAUNCHER_HDRS) Makefile
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
-	@$(CXX) $(CXXSTD) $(SANITIZE) $(WARN) -Iplugin -Itools $(LIB_INCLUDES) -c $< -o $@
+	@$(CXX) $(CXXSTD) $(SANITIZE) $(WARN) -Iplugin -Ilauncher -Itools $(LIB_INCLUDES) -c $< -o $@
 fuzz_check_objs = $(FUZZ_CHECK)/obj/fuzz/$(1)_fuzzer.o $(call shared_objs,$(BUILD)/unit-sanitize,$(BUILD)/tools-sanitize,$(2))
 $(FUZZ_CHECK)/log_reader: $(call fuzz_check_objs,log_reader,$(FUZZ_LOG_READER_SRCS))
 $(FUZZ_CHECK)/log_reader_elf: $(call fuzz_check_objs,log_reader_elf,$(FUZZ_LOG_READER_SRCS))
 $(FUZZ_CHECK)/log_reader $(FUZZ_CHECK)/log_reader_elf: FUZZ_LIBS := $(FUZZ_LOG_READER_LIBS)
-$(FUZZ_CHECK)/policy: $(call fuzz_check_objs,policy,plugin/policy.cc common/glob.cc common/did_you_mean.cc)
+$(FUZZ_CHECK)/policy: $(call fuzz_check_objs,policy,plugin/policy.cc launcher/policy_slice.cc common/glob.cc common/did_you_mean.cc)
 $(FUZZ_CHECK)/policy: FUZZ_LIBS := -linih
 $(FUZZ_TARGETS:%=$(FUZZ_CHECK)/%):
 	@test -f $(LIBFUZZER) || { echo "inlinetune: no $(LIBFUZZER) (libfuzzer-14-dev); run 'make deps'" >&2; exit 1; }

@@ -6,12 +6,18 @@
 // controls, for the glob matcher).
 //
 // Checks what policy.h promises: a load succeeds exactly when it reports
-// nothing, and a failed load leaves the policy as it was.
+// nothing, and a failed load leaves the policy as it was; and what
+// launcher/policy_slice.h promises: a loaded policy's slice for a TU loads
+// without a diagnostic and answers the plugin's questions for that TU as the
+// policy does.
 // Build and run: `make bench-fuzz` (README.md).
 #include "policy.h"
+#include "policy_slice.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,6 +44,42 @@ size_t ask(const Policy &policy, std::string_view tu, const std::vector<std::str
   return n;
 }
 
+// The values of the effective params, to compare two policies' answers.
+std::map<std::string, std::string> values(const EffectiveParams &e) {
+  std::map<std::string, std::string> out;
+  for (const auto &[name, setting] : e)
+    out[name] = setting.value;
+  return out;
+}
+
+std::vector<std::string> lists(const Policy &p, std::string_view tu) {
+  std::vector<std::string> out;
+  for (const NeverInline *n : p.never_inline(tu))
+    out.push_back(n->name.pattern());
+  for (const CallSelector *c : p.forbidden_calls(tu))
+    out.push_back(c->key + " " + c->text);
+  for (const CallSelector *c : p.forced_calls(tu))
+    out.push_back(c->key + " " + c->text);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+void check_slice(const Policy &policy, std::string_view tu, const std::vector<std::string> &names) {
+  Policy sliced;
+  std::vector<PolicyDiagnostic> diags;
+  if (!sliced.load_text(policy_slice_for_tu(policy, tu), "slice.ini", &diags))
+    fail("a policy's slice does not load");
+  if (values(effective(sliced.tu_params(tu))) != values(effective(policy.tu_params(tu))))
+    fail("a slice gives the TU other params");
+  for (const std::string &n : names)
+    if (values(effective(sliced.function_params(tu, {n}))) !=
+        values(effective(policy.function_params(tu, {n}))))
+      fail("a slice gives a function other params");
+  if (lists(sliced, tu) != lists(policy, tu))
+    fail("a slice has other never-inline names or call sites");
+}
+
 size_t shape(const Policy &policy) {
   return policy.rules().size() * 1000003 + policy.all_params().size() * 101 + policy.files().size();
 }
@@ -60,6 +102,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   for (const PolicyDiagnostic &d : diags)
     if (d.message.empty() || d.describe().empty())
       fail("empty diagnostic");
+
+  // Its slices, for the paths and names its own globs give (as below).
+  if (ok) {
+    std::vector<std::string> names = {"do_sys_openat2", "ns::K::f(int)"};
+    std::vector<std::string> paths = {"fs/open.c", "a/b/c/d.c"};
+    for (const Rule &r : policy.rules()) {
+      for (const Glob &g : r.tus)
+        paths.push_back(g.pattern());
+      for (const Glob &g : r.functions)
+        names.push_back(g.pattern());
+      if (paths.size() + names.size() > 32)
+        break;
+    }
+    for (const std::string &tu : paths)
+      check_slice(policy, tu, names);
+  }
 
   // The same text again: a second file after the first (profiles now clash).
   before = shape(policy);

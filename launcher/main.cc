@@ -126,7 +126,8 @@ int main(int argc, char **argv) {
       ->option_text("FILE");
   app.prefix_command();
   app.footer("PROGRAM's exit status; 1 when a slice cannot be written; 2 for a usage error; "
-             "127 when PROGRAM cannot be run.  See docs/log-format.md, "ccache with inlinetune-cc".");
+             "127 when PROGRAM cannot be run.  See docs/log-format.md, section 'ccache with "
+             "inlinetune-cc'.");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
@@ -155,6 +156,11 @@ int main(int argc, char **argv) {
   for (const std::string &f : command.policy_files)
     if (!policy.load_file(f, &diags))
       run(program, rest); // the plugin reports the file's errors, with their lines
+  // A key taken for a misspelt policy key ("profle") is an error the plugin
+  // reports at its line: let it, in the user's file rather than the slice.
+  for (const ParamSetting *p : policy.all_params())
+    if (!p->near_key.empty())
+      run(program, rest);
   try {
     std::optional<std::string> tu;
     if (command.source)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy_slice.h"
 
+#include <ini.h>
 #include <map>
 #include <set>
 #include <vector>
@@ -11,6 +12,16 @@ namespace {
 
 constexpr const char *kHeader =
     "# inlinetune-cc: the policy settings that reach one TU (launcher/policy_slice.h)\n";
+
+// "KEY = VALUE", or "KEY=VALUE" where that would not fit in a line of the
+// INI reader (INI_MAX_LINE, with the line end): the setting came from a line
+// that held at least KEY, '=' and VALUE, so the short form always fits.
+std::string setting(std::string_view key, std::string_view value) {
+  std::string out = std::string(key) + " = " + std::string(value);
+  if (out.size() + 2 > INI_MAX_LINE)
+    out = std::string(key) + "=" + std::string(value);
+  return out + "\n";
+}
 
 // One [rule] of the slice: TU-wide (no functions) or per function.
 struct Block {
@@ -23,11 +34,11 @@ std::set<std::string> list_lines(const std::vector<const Rule *> &rules) {
   std::set<std::string> out;
   for (const Rule *r : rules) {
     for (const NeverInline &n : r->never_inline)
-      out.insert("never-inline = " + n.name.pattern());
+      out.insert(setting("never-inline", n.name.pattern()));
     for (const CallSelector &c : r->forbidden_calls)
-      out.insert(c.key + " = " + c.text);
+      out.insert(setting(c.key, c.text));
     for (const CallSelector &c : r->forced_calls)
-      out.insert(c.key + " = " + c.text);
+      out.insert(setting(c.key, c.text));
   }
   return out;
 }
@@ -35,12 +46,12 @@ std::set<std::string> list_lines(const std::vector<const Rule *> &rules) {
 void render_block(const Block &b, const std::set<std::string> *lists, std::string *out) {
   *out += "[rule]\n";
   for (const std::string &f : b.functions)
-    *out += "function = " + f + "\n";
+    *out += setting("function", f);
   for (const auto &[name, value] : b.params)
-    *out += name + " = " + value + "\n";
+    *out += setting(name, value);
   if (lists)
     for (const std::string &l : *lists)
-      *out += l + "\n";
+      *out += l;
 }
 
 } // namespace
@@ -100,17 +111,17 @@ std::string policy_slice_whole(const Policy &policy) {
   for (const Rule &r : policy.rules()) {
     out += "[rule]\n";
     for (const Glob &g : r.tus)
-      out += "tu = " + g.pattern() + "\n";
+      out += setting("tu", g.pattern());
     for (const Glob &g : r.functions)
-      out += "function = " + g.pattern() + "\n";
+      out += setting("function", g.pattern());
     for (const ParamSetting &p : r.params)
-      out += p.name + " = " + p.value + "\n";
+      out += setting(p.name, p.value);
     for (const NeverInline &n : r.never_inline)
-      out += "never-inline = " + n.name.pattern() + "\n";
+      out += setting("never-inline", n.name.pattern());
     for (const CallSelector &c : r.forbidden_calls)
-      out += c.key + " = " + c.text + "\n";
+      out += setting(c.key, c.text);
     for (const CallSelector &c : r.forced_calls)
-      out += c.key + " = " + c.text + "\n";
+      out += setting(c.key, c.text);
   }
   return out;
 }

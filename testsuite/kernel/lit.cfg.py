@@ -18,6 +18,7 @@
 # A test with an `EACH-TU:` line runs once per TU it names (words, or @FILE
 # for a list such as harness/kernel-tus.txt), as FILE.test/TU with %tu set.
 import os
+import shutil
 import shlex
 
 import sys
@@ -58,6 +59,9 @@ config.available_features.add('linux-' + kline)
 # it alone.
 if lit_config.params.get('newest_cc', '1') == '1':
     config.available_features.add('newest-cc')
+# ccache (scripts/install-deps.sh installs it), for the launcher's kbuild test.
+if shutil.which('ccache'):
+    config.available_features.add('ccache')
 
 
 config.inputs = inputs

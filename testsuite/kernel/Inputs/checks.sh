@@ -373,3 +373,54 @@ ck_extract_modules() {
     ck_extract "$tool" "$name.c.txt" "$name" "$k/$ko" || return 1
   done
 }
+
+# ck_launcher_kbuild CC DIR: kbuild itself through inlinetune-cc and ccache,
+# as a policy search builds each candidate (docs/log-format.md, "ccache with
+# inlinetune-cc"): three fs/ TUs built in fresh O= trees of one configured
+# tree, one policy file edited in place between the builds (v1: the RFC's
+# params in fs/open.c; v2: in fs/namei.c too; v1 again).  Prints, per build,
+# "TU hit|miss" for each compile ccache logged (its stats_log), then whether
+# each object of the v2 build has the code of a plain compile under v2
+# (kbuild's own command, kt_compile, without launcher or ccache).
+ck_launcher_kbuild() {
+  local cc=$1 dir=$2 launcher=${INLINETUNE_CC:-$KT_BUILD/launcher/inlinetune-cc} run tu
+  local -a tus=(fs/open.o fs/namei.o fs/statfs.o) pf
+  [ -x "$launcher" ] || { echo "no $launcher: run 'make launcher'"; return 1; }
+  kt_ensure_kobj "$cc"
+  rm -rf "$dir" && mkdir -p "$dir"
+  export CCACHE_DIR=$dir/ccache CCACHE_CONFIGPATH=$dir/ccache.conf CCACHE_STATSLOG=$dir/stats.log
+  : >"$CCACHE_CONFIGPATH"
+  printf '[rule]\ntu = fs/open.c\nprofile = rfc\n' >"$dir/v1.ini"
+  printf '[rule]\ntu = fs/open.c\nprofile = rfc\n[rule namei too]\ntu = fs/namei.c\nprofile = rfc\n' >"$dir/v2.ini"
+  mapfile -t pf < <(kt_plugin_flags "$cc" "policy=$dir/policy.ini")
+  local wrapped="$launcher --slices $dir/slices ccache $cc"
+  # One configuration, with the same CC as the builds (kbuild reconfigures
+  # when CC changes), copied for each build: a tree whose objects are built
+  # would rebuild nothing (the command lines are the same).  defconfig
+  # compiles with -g, for which ccache hashes the current directory: every
+  # build runs in the same path, $dir/tree.
+  make -C "$KSRC" O="$dir/base" ARCH=arm64 CROSS_COMPILE="$KT_CROSS" CC="$wrapped" \
+    -j"$KT_JOBS" defconfig prepare >"$dir/base.log" 2>&1 || { tail -n 20 "$dir/base.log"; return 1; }
+  for run in v1 v2 v1; do
+    cp "$dir/$run.ini" "$dir/policy.ini"
+    rm -rf "$dir/tree" && cp -a "$dir/base" "$dir/tree"
+    : >"$CCACHE_STATSLOG"
+    make -C "$KSRC" O="$dir/tree" ARCH=arm64 CROSS_COMPILE="$KT_CROSS" CC="$wrapped" \
+      KCFLAGS="${pf[*]}" -j"$KT_JOBS" "${tus[@]}" >"$dir/$run.log" 2>&1 || { tail -n 20 "$dir/$run.log"; return 1; }
+    echo "== $run"
+    # The TUs' compiles only (kbuild's flag probes go through ccache too).
+    awk '/^# / { if (src != "") print src, (hit ? "hit" : "miss"); src = $2; hit = 0; next }
+         $1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { hit = 1 }
+         END { if (src != "") print src, (hit ? "hit" : "miss") }' "$CCACHE_STATSLOG" |
+      sed -n "s|^$KSRC/\(fs/[a-z]*\.c\) |\1 |p" | LC_ALL=C sort
+    [ "$run" != v2 ] || cp -a "$dir/tree" "$dir/tree-v2"
+  done
+  # The objects' debug info names their tree: compared without it (kt_compare).
+  echo "== v2 against a plain compile"
+  for tu in "${tus[@]}"; do
+    ck_compile_plugin "$cc" "$tu" "$dir/plain/$tu" "policy=$dir/v2.ini" || return 1
+    if kt_compare "$dir/tree-v2/$tu" "$dir/plain/$tu" >"$dir/cmp.txt"; then echo "$tu same"; else echo "$tu differs: $(cat "$dir/cmp.txt")"; fi
+  done
+  # The RFC's params change fs/namei.o: v1's and v2's must differ.
+  if kt_compare -q "$dir/tree-v2/fs/namei.o" "$dir/tree/fs/namei.o"; then echo "fs/namei.o: v1 and v2 the same"; fi
+}
