@@ -46,6 +46,15 @@
 #                                 resumed, jobs, finished)
 #   ks_kmake DIR CC KCFLAGS ARG...  kbuild's make in that tree, with the same
 #                                 variables ks_build used (for relinks)
+#   ks_tu_compiles STATSLOG       "MISSES HITS": the compiles of KSRC's C
+#                                 files that ccache logged in STATSLOG (its
+#                                 stats_log; kbuild's flag probes and the
+#                                 tree's generated files left out)
+#
+# KS_CC_LAUNCHER: words put before CC in every kbuild command (configure and
+# build), such as "build/launcher/inlinetune-cc ccache": a compiler cache
+# keyed on each TU's own policy settings (docs/log-format.md, "ccache with
+# inlinetune-cc").  Not part of the key: the launcher changes no object.
 #
 # Cache: $KT_CACHE/small/<TAG>/<NAME>/ is the O= tree (TAG: kt_tree_tag CC); its .inlinetune/ holds
 #   key         what the tree is built from: the fragment's settings, KCFLAGS, the
@@ -147,7 +156,7 @@ ks_kmake() {
   shift 3
   [ -z "${KS_TIME_FILE:-}" ] || timer=(/usr/bin/time -f '%e %U %S' -o "$KS_TIME_FILE")
   "${timer[@]}" env "${KS_REPRO_ENV[@]}" make -C "$KSRC" O="$dir" ARCH=arm64 CROSS_COMPILE="$KT_CROSS" \
-    CC="$cc" KCFLAGS="$kcflags" "$@"
+    CC="${KS_CC_LAUNCHER:+$KS_CC_LAUNCHER }$cc" KCFLAGS="$kcflags" "$@"
 }
 
 # ks_key CC FLAG...: the text that determines a tree (see above).
@@ -292,4 +301,11 @@ ks_configure() {
     return 1
   fi
   echo "all $(ks_fragment_lines | wc -l) settings of the fragment are in .config"
+}
+
+ks_tu_compiles() {
+  awk -v ksrc="$KSRC/" '
+    /^# / { if (src != "") n[hit]++; src = (index($2, ksrc) == 1 && $2 ~ /\.c$/) ? $2 : ""; hit = 0; next }
+    $1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { hit = 1 }
+    END { if (src != "") n[hit]++; print n[0] + 0, n[1] + 0 }' "$1"
 }

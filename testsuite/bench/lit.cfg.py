@@ -63,6 +63,13 @@ if (os.path.exists(os.path.join(build, 'aarch64-linux-gnu-gcc-12', 'inlinetune.s
         and shutil.which('aarch64-linux-gnu-gcc-12')):
     config.available_features.add('cross-plugin')
 
+# inlinetune-cc and the arm64 plugin, which search/evaluate.sh builds with
+# (on fake trees the plugin is only named: ks_build checks it exists).
+if (os.path.exists(os.path.join(build, 'launcher', 'inlinetune-cc'))
+        and os.path.exists(os.path.join(build, 'aarch64-linux-gnu-gcc-12', 'inlinetune.so'))
+        and shutil.which('ccache')):
+    config.available_features.add('launcher')
+
 config.substitutions.append(('%root', root))
 config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%derive', 'python3 %s' % os.path.join(root, 'bench', 'never_inline_from_selftests.py')))

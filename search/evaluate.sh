@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# search/evaluate.sh JOB: one evaluation of a policy search, a job that
+# needs nothing but this checkout, its cache and JOB, so that a local
+# runner, GNU parallel on other hosts or a Slurm array can run it alike.
+#
+# JOB is a directory holding job.json (written by whoever made the job):
+#   policy      the policy file, a path relative to JOB (required)
+#   cc          the cross compiler (default aarch64-linux-gnu-gcc-12)
+#   workloads   harness/workloads/ names joined by '+', or "all" (default)
+#   servers     "redis memcached nginx" or a part of it (default: none)
+#   layouts     fixed layouts to measure each workload over (default 3)
+#   selftests   ftrace selftests to run, or "none" (default test.d/kprobe)
+#   models      guestprof's cache presets joined by '+', or "none" (default n1)
+#   slot        the small-kernel tree this job builds in, search-slotN
+#               (default 1): jobs that run at once on one host need their own
+# Steps: the small kernel built with the plugin, the policy, the never-inline
+# list and log=obj, through inlinetune-cc and ccache (CCACHE_DIR, default
+# $INLINETUNE_CACHE/ccache): only the TUs whose settings no earlier build had
+# are compiled (docs/log-format.md, "ccache with inlinetune-cc"); one boot
+# for the selftests; LAYOUTS boots with -icount for the workloads (and the
+# servers); one profiling boot with guestprof when models is not none.
+# Output in JOB: result.json, written last and whole: status "ok" with
+#   policy_sha256, cc, vmlinux_text_bytes, selftests {pass, total, failed},
+#   compiles {misses, hits} (the kernel's C sources, ccache's stats_log),
+#   metrics [{workload, metric, value, runs, min, max, iterations}] (medians
+#   over the layouts; cache-model metrics from the profiling boot), seconds
+#   {build, boots, total}, host; or status "failed" with the step that failed
+#   and its log (exit 1).  Beside it: results.csv (bench-kernel's long
+#   layout, variant "candidate"), samples.csv, selftests.txt, profile.jsonl,
+#   compiles.jsonl (inlinetune-cc's record), ccache-stats.log, boots/.  The
+#   kernel tree (its objects carry the decision logs) stays in the cache,
+#   $INLINETUNE_CACHE/small/CC/search-slotN, until the slot's next job.
+# Environment: EVALUATE_BUILD (default 1; 0: measure the slot's tree only if
+# it is built for the job's inputs, and build nothing), INLINETUNE_CACHE,
+# KSRC, KT_JOBS (harness/kernel.sh), QM_* (harness/qemu.sh), GUESTPROF,
+# CCACHE_DIR.
+set -eu
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+KT_TOOL=evaluate
+# shellcheck source-path=SCRIPTDIR source=../harness/kernel.sh disable=SC2034
+. "$here/../harness/kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/small_kernel.sh
+. "$here/../harness/small_kernel.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/initramfs.sh
+. "$here/../harness/initramfs.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/qemu.sh
+. "$here/../harness/qemu.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/workloads.sh
+. "$here/../harness/workloads.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/servers.sh
+. "$here/../harness/servers.sh"
+# shellcheck source-path=SCRIPTDIR source=../harness/guest_profile.sh
+. "$here/../harness/guest_profile.sh"
+
+[ $# = 1 ] || { echo "usage: search/evaluate.sh JOB" >&2; exit 2; }
+job=$(realpath "$1")
+t_start=$SECONDS
+step="read the job"
+rm -f "$job/result.json"
+
+# A failed step leaves a result that says which, so that a runner can tell a
+# failed evaluation from a missing one (kt_die exits through here too).
+finish() {
+  local rc=$?
+  [ "$rc" != 0 ] || return 0
+  [ -f "$job/result.json" ] && return "$rc"
+  python3 - "$job/result.json" "$step" "$rc" "$(hostname)" <<'EOF' || true
+import json, os, sys
+path, step, rc, host = sys.argv[1:]
+tmp = path + '.tmp'
+with open(tmp, 'w') as f:
+    json.dump({'status': 'failed', 'step': step, 'exit_status': int(rc), 'host': host}, f)
+    f.write('\n')
+os.replace(tmp, path)
+EOF
+  return "$rc"
+}
+trap finish EXIT
+
+[ -f "$job/job.json" ] || kt_die "step '$step': no $job/job.json"
+# The job's settings as shell assignments (values checked below).
+job_policy='' job_cc='' job_workloads='' job_servers='' job_layouts='' job_selftests='' job_models='' job_slot=''
+eval "$(python3 - "$job/job.json" <<'EOF'
+import json, shlex, sys
+j = json.load(open(sys.argv[1]))
+known = {'policy': None, 'cc': 'aarch64-linux-gnu-gcc-12', 'workloads': 'all', 'servers': '',
+         'layouts': 3, 'selftests': 'test.d/kprobe', 'models': 'n1', 'slot': 1}
+bad = sorted(set(j) - set(known))
+if bad:
+    print('kt_die %s' % shlex.quote("step 'read the job': unknown keys in job.json: " + ', '.join(bad)))
+for k, d in known.items():
+    v = j.get(k, d)
+    if v is None:
+        print('kt_die %s' % shlex.quote("step 'read the job': job.json has no '%s'" % k))
+        v = ''
+    print('job_%s=%s' % (k, shlex.quote(str(v))))
+EOF
+)"
+policy=$job/$job_policy
+[ -f "$policy" ] || kt_die "step '$step': no policy file $policy"
+case $job_layouts in '' | *[!0-9]* | 0) kt_die "step '$step': layouts=$job_layouts: want a positive number" ;; esac
+case $job_slot in '' | *[!0-9]*) kt_die "step '$step': slot=$job_slot: want a number" ;; esac
+[[ $job_workloads =~ ^(all|none|[a-z0-9_]+(\+[a-z0-9_]+)*)$ ]] || kt_die "step '$step': workloads=$job_workloads"
+gp_models_ok "$job_models" || kt_die "step '$step': models=$job_models: want presets joined by '+' or none"
+launcher=$KT_BUILD/launcher/inlinetune-cc
+[ -x "$launcher" ] || kt_die "step '$step': no $launcher; run 'make launcher'"
+command -v ccache >/dev/null || kt_die "step '$step': no ccache; run 'make deps'"
+[ "$job_models" = none ] || gp_plugin
+kt_ensure_ksrc
+
+step="workloads and initramfs"
+wl_build
+IR_EXTRA="/bin/workloads=$WL_BIN"
+if [ -n "$job_servers" ]; then
+  sv_fetch
+  sv_extra >"$job/.extra" || exit 1
+  IR_EXTRA="$IR_EXTRA $(tr '\n' ' ' <"$job/.extra")"
+fi
+ir_build
+
+step="build"
+t0=$SECONDS
+list=$(ks_never_inline_list)
+mapfile -t flags < <(kt_plugin_flags "$job_cc" "policy=$policy" "policy=$list" log=obj)
+rm -f "$job/ccache-stats.log" "$job/compiles.jsonl"
+: >"$job/ccache-stats.log"
+export CCACHE_DIR=${CCACHE_DIR:-$KT_CACHE/ccache}
+if [ "${EVALUATE_BUILD:-1}" = 0 ]; then
+  tree=$(ks_dir "$job_cc" "search-slot$job_slot")
+  if [ ! -f "$tree/.inlinetune/stamp" ] || [ "$(cat "$tree/.inlinetune/stamp")" != "$(ks_key "$job_cc" "${flags[@]}")" ]; then
+    kt_die "step '$step': $tree is not built for this job's inputs and EVALUATE_BUILD=0"
+  fi
+else
+  CCACHE_STATSLOG=$job/ccache-stats.log INLINETUNE_CC_RECORD=$job/compiles.jsonl \
+    KS_CC_LAUNCHER="$launcher --slices $KT_CACHE/policy-slices ccache" \
+    ks_build "$job_cc" "search-slot$job_slot" "${flags[@]}" || exit 1
+  tree=$KS_DIR
+fi
+t_build=$((SECONDS - t0))
+read -r misses hits < <(ks_tu_compiles "$job/ccache-stats.log")
+text=$(kt_text_size "$tree/vmlinux")
+
+t0=$SECONDS
+step="selftests"
+: >"$job/selftests.txt"
+if [ "$job_selftests" != none ]; then
+  spec=$(tr ',' '\n' <<<"$job_selftests" | sed '/^$/d; s/^/ftrace:/' | paste -sd, -)
+  QM_ICOUNT=0 QM_APPEND='' qm_run "$tree/arch/arm64/boot/Image" "$IR_FILE" "$spec" "$job/boots/selftests" || exit 1
+  cp "$QM_RESULTS" "$job/selftests.txt"
+fi
+
+step="workloads"
+case $job_workloads in all) wspec=workloads ;; none) wspec= ;; *) wspec=workloads:$job_workloads ;; esac
+for sv in $job_servers; do wspec=${wspec:+$wspec,}server:$sv; done
+[ -n "$wspec" ] || kt_die "step '$step': no workloads and no servers: nothing to measure"
+samples=()
+for l in $(seq "$job_layouts"); do
+  QM_ICOUNT=1 QM_APPEND=$(wl_layout_word "$l") qm_run "$tree/arch/arm64/boot/Image" "$IR_FILE" "$wspec" "$job/boots/layout$l" || exit 1
+  samples+=("candidate:$l:1=$QM_METRICS")
+done
+profile_args=()
+if [ "$job_models" != none ]; then
+  step="profile"
+  QM_APPEND=$(wl_layout_word 1) gp_run "$tree/arch/arm64/boot/Image" "$IR_FILE" "$wspec" "$job/boots/profile" \
+    "$tree/vmlinux" "$job_models" || exit 1
+  cp "$GP_PROFILE" "$job/profile.jsonl"
+  profile_args=(--profile "candidate=$job/profile.jsonl")
+fi
+t_boots=$((SECONDS - t0))
+
+step="results"
+python3 "$KT_ROOT/bench/kernel_results.py" samples "${samples[@]}" -o "$job/samples.csv"
+python3 "$KT_ROOT/bench/kernel_results.py" aggregate "$job/samples.csv" --variants candidate \
+  "${profile_args[@]}" -o "$job/results.csv"
+python3 - "$job" "$policy" "$job_cc" "$text" "$misses" "$hits" "$t_build" "$t_boots" \
+  "$((SECONDS - t_start))" "$(hostname)" <<'EOF'
+import csv, hashlib, json, os, sys
+job, policy, cc, text, misses, hits, t_build, t_boots, t_total, host = sys.argv[1:]
+selftests = [line.split() for line in open(os.path.join(job, 'selftests.txt')) if line.strip()]
+metrics = []
+with open(os.path.join(job, 'results.csv')) as f:
+    for row in csv.DictReader(f):
+        metrics.append({'workload': row['workload'], 'metric': row['metric'], 'value': float(row['value']),
+                        'runs': int(row['runs']), 'min': float(row['min']), 'max': float(row['max']),
+                        'iterations': int(row['iterations'])})
+result = {
+    'status': 'ok',
+    'policy_sha256': hashlib.sha256(open(policy, 'rb').read()).hexdigest(),
+    'cc': cc,
+    'vmlinux_text_bytes': int(text),
+    'selftests': {'pass': sum(1 for s in selftests if s[-1] == 'PASS'), 'total': len(selftests),
+                  'failed': [s[1] for s in selftests if s[-1] == 'FAIL']},
+    'compiles': {'misses': int(misses), 'hits': int(hits)},
+    'metrics': metrics,
+    'seconds': {'build': int(t_build), 'boots': int(t_boots), 'total': int(t_total)},
+    'host': host,
+}
+path = os.path.join(job, 'result.json')
+with open(path + '.tmp', 'w') as f:
+    json.dump(result, f, indent=1)
+    f.write('\n')
+os.replace(path + '.tmp', path)
+EOF
+echo "evaluate: $job: .text $text bytes, $misses TUs compiled ($hits from the cache)," \
+  "selftests $(grep -c ' PASS$' "$job/selftests.txt" || true)/$(wc -l <"$job/selftests.txt")," \
+  "build $t_build s, boots $t_boots s"
