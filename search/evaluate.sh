@@ -12,8 +12,10 @@
 #   layouts     fixed layouts to measure each workload over (default 3)
 #   selftests   ftrace selftests to run, or "none" (default test.d/kprobe)
 #   models      guestprof's cache presets joined by '+', or "none" (default n1)
-#   slot        the small-kernel tree this job builds in, search-slotN
-#               (default 1): jobs that run at once on one host need their own
+#   slot        the small-kernel tree this job builds in, search-slotN, or
+#               "auto" (the default; EVALUATE_SLOT overrides it): the lowest
+#               N no other evaluation on this host holds (a lock held for the
+#               whole job), so that runners need not number their jobs
 # Steps: the small kernel built with the plugin, the policy, the never-inline
 # list and log=obj, through inlinetune-cc and ccache (CCACHE_DIR, default
 # $INLINETUNE_CACHE/ccache): only the TUs whose settings no earlier build had
@@ -25,7 +27,7 @@
 #   compiles {misses, hits} (the kernel's C sources, ccache's stats_log),
 #   metrics [{workload, metric, value, runs, min, max, iterations}] (medians
 #   over the layouts; cache-model metrics from the profiling boot), seconds
-#   {build, boots, total}, host; or status "failed" with the step that failed
+#   {build, boots, total}, host, slot; or status "failed" with the step that failed
 #   and its log (exit 1).  Beside it: results.csv (bench-kernel's long
 #   layout, variant "candidate"), samples.csv, selftests.txt, profile.jsonl,
 #   compiles.jsonl (inlinetune-cc's record), ccache-stats.log, boots/.  The
@@ -86,7 +88,7 @@ eval "$(python3 - "$job/job.json" <<'EOF'
 import json, shlex, sys
 j = json.load(open(sys.argv[1]))
 known = {'policy': None, 'cc': 'aarch64-linux-gnu-gcc-12', 'workloads': 'all', 'servers': '',
-         'layouts': 3, 'selftests': 'test.d/kprobe', 'models': 'n1', 'slot': 1}
+         'layouts': 3, 'selftests': 'test.d/kprobe', 'models': 'n1', 'slot': 'auto'}
 bad = sorted(set(j) - set(known))
 if bad:
     print('kt_die %s' % shlex.quote("step 'read the job': unknown keys in job.json: " + ', '.join(bad)))
@@ -101,7 +103,8 @@ EOF
 policy=$job/$job_policy
 [ -f "$policy" ] || kt_die "step '$step': no policy file $policy"
 case $job_layouts in '' | *[!0-9]* | 0) kt_die "step '$step': layouts=$job_layouts: want a positive number" ;; esac
-case $job_slot in '' | *[!0-9]*) kt_die "step '$step': slot=$job_slot: want a number" ;; esac
+job_slot=${EVALUATE_SLOT:-$job_slot}
+case $job_slot in auto) ;; '' | *[!0-9]*) kt_die "step '$step': slot=$job_slot: want a number or auto" ;; esac
 [[ $job_workloads =~ ^(all|none|[a-z0-9_]+(\+[a-z0-9_]+)*)$ ]] || kt_die "step '$step': workloads=$job_workloads"
 gp_models_ok "$job_models" || kt_die "step '$step': models=$job_models: want presets joined by '+' or none"
 launcher=$KT_BUILD/launcher/inlinetune-cc
@@ -109,6 +112,21 @@ launcher=$KT_BUILD/launcher/inlinetune-cc
 command -v ccache >/dev/null || kt_die "step '$step': no ccache; run 'make deps'"
 [ "$job_models" = none ] || gp_plugin
 kt_ensure_ksrc
+
+# The slot's lock, held until this script exits (its descriptor stays open):
+# two evaluations on one host never share a tree.
+mkdir -p "$KT_CACHE"
+if [ "$job_slot" = auto ]; then
+  for n in $(seq 64); do
+    exec {slot_fd}>"$KT_CACHE/.lock-search-slot$n"
+    if flock -n "$slot_fd"; then job_slot=$n; break; fi
+    exec {slot_fd}>&-
+  done
+  [ "$job_slot" != auto ] || kt_die "step '$step': all 64 slots of this host are held by other evaluations"
+else
+  exec {slot_fd}>"$KT_CACHE/.lock-search-slot$job_slot"
+  flock "$slot_fd"
+fi
 
 step="workloads and initramfs"
 wl_build
@@ -175,9 +193,9 @@ python3 "$KT_ROOT/bench/kernel_results.py" samples "${samples[@]}" -o "$job/samp
 python3 "$KT_ROOT/bench/kernel_results.py" aggregate "$job/samples.csv" --variants candidate \
   "${profile_args[@]}" -o "$job/results.csv"
 python3 - "$job" "$policy" "$job_cc" "$text" "$misses" "$hits" "$t_build" "$t_boots" \
-  "$((SECONDS - t_start))" "$(hostname)" <<'EOF'
+  "$((SECONDS - t_start))" "$(hostname)" "$job_slot" <<'EOF'
 import csv, hashlib, json, os, sys
-job, policy, cc, text, misses, hits, t_build, t_boots, t_total, host = sys.argv[1:]
+job, policy, cc, text, misses, hits, t_build, t_boots, t_total, host, slot = sys.argv[1:]
 selftests = [line.split() for line in open(os.path.join(job, 'selftests.txt')) if line.strip()]
 metrics = []
 with open(os.path.join(job, 'results.csv')) as f:
@@ -196,6 +214,7 @@ result = {
     'metrics': metrics,
     'seconds': {'build': int(t_build), 'boots': int(t_boots), 'total': int(t_total)},
     'host': host,
+    'slot': int(slot),
 }
 path = os.path.join(job, 'result.json')
 with open(path + '.tmp', 'w') as f:
