@@ -48,6 +48,10 @@ boot+=(libglib2.0-dev)
 # distcc.test): a second build served by ccache, and compiles sent to a distccd
 # the test starts on 127.0.0.1, must give the objects and logs of a local build.
 builds=(ccache distcc)
+# The policy search (search/): its jobs run through GNU parallel, here or
+# over ssh (testsuite/bench/run-jobs.test starts an sshd of its own on
+# 127.0.0.1); its builds through ccache (in builds above).
+search=(parallel openssh-client openssh-server)
 
 # make man, make deb and check-install (testsuite/install): help2man makes the
 # man pages from the CLI's --help, groff and man-db render and check them,
@@ -71,7 +75,7 @@ want=("${base[@]}" "${cross[@]}")
 case "${1:-check}" in
   plugin) want=("${base[@]}") ;;
   fuzz) want=("${base[@]}" "${fuzz[@]}") ;;
-  check) want+=("${kernel[@]}" "${fuzz[@]}" "${browser[@]}" "${boot[@]}" "${builds[@]}" "${packaging[@]}") ;;
+  check) want+=("${kernel[@]}" "${fuzz[@]}" "${browser[@]}" "${boot[@]}" "${builds[@]}" "${search[@]}" "${packaging[@]}") ;;
   packaging) want+=("${packaging[@]}") ;;
   demo) want+=("${kernel[@]}" "${boot[@]}") ;;
   boot) want+=("${kernel[@]}" "${boot[@]}") ;;

@@ -70,6 +70,11 @@ if (os.path.exists(os.path.join(build, 'launcher', 'inlinetune-cc'))
         and shutil.which('ccache')):
     config.available_features.add('launcher')
 
+# GNU parallel, and for its ssh test an sshd this user may start (root).
+if shutil.which('parallel') and shutil.which('ssh-keygen') and os.path.exists('/usr/sbin/sshd') \
+        and os.geteuid() == 0:
+    config.available_features.add('parallel')
+
 config.substitutions.append(('%root', root))
 config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%derive', 'python3 %s' % os.path.join(root, 'bench', 'never_inline_from_selftests.py')))
