@@ -449,6 +449,14 @@ bench-log: deps
 	$(MAKE) all
 	bash bench/log.sh
 
+# The small kernel built under two policies through inlinetune-cc and
+# ccache: what a build costs when only the TUs whose settings changed are
+# compiled (bench/incremental.sh; POLICY_A, POLICY_B).
+.PHONY: bench-incremental
+bench-incremental: deps
+	$(MAKE) all
+	bash bench/incremental.sh
+
 # The small arm64 kernel (tinyconfig + kernel-configs/qemu-small.config), built
 # whole as each of VARIANTS (baseline, rfc-params, plugin-rfc; cached until
 # their inputs change): build times, vmlinux .text (bench/small-kernel.sh,
