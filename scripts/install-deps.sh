@@ -49,9 +49,10 @@ boot+=(libglib2.0-dev)
 # the test starts on 127.0.0.1, must give the objects and logs of a local build.
 builds=(ccache distcc)
 # The policy search (search/): its jobs run through GNU parallel, here or
-# over ssh (testsuite/bench/run-jobs.test starts an sshd of its own on
-# 127.0.0.1); its builds through ccache (in builds above).
-search=(parallel openssh-client openssh-server)
+# over ssh, or as a Slurm job array (testsuite/bench/run-jobs.test starts an
+# sshd, and munged, slurmctld and slurmd, of its own); its builds through
+# ccache (in builds above).
+search=(parallel openssh-client openssh-server slurmctld slurmd slurm-client munge)
 
 # make man, make deb and check-install (testsuite/install): help2man makes the
 # man pages from the CLI's --help, groff and man-db render and check them,

@@ -14,6 +14,12 @@
 #                        directories at the same paths: a shared file system)
 #   --joblog FILE        GNU parallel's job log (default: joblog.txt beside the
 #                        first JOB); appended to, one line per attempt
+#   --slurm              submit the jobs as one Slurm job array instead
+#                        (sbatch --wait --array=0-M%N, N from --jobs: at
+#                        most N at a time; each task search/slurm-task.sh,
+#                        which retries once), its output in slurm-%A_%a.out
+#                        beside the job log; SBATCH_ARGS adds words to
+#                        sbatch's command line (--partition=..., --time=...)
 # Each job's output goes to JOB/evaluate.log.  Prints one line per JOB, "ok"
 # or "failed" and the step (result.json's), or "no result" (the job never
 # wrote one: killed, or a host lost), then a summary line; exits 1 when any
@@ -24,13 +30,14 @@ set -eu
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 evaluate=${EVALUATE:-$root/search/evaluate.sh}
-jobs=1 slf='' joblog=''
-usage() { echo "usage: search/run-jobs.sh [--jobs N] [--sshloginfile FILE] [--joblog FILE] JOB..." >&2; exit 2; }
+jobs=1 slf='' joblog='' slurm=0
+usage() { echo "usage: search/run-jobs.sh [--jobs N] [--sshloginfile FILE | --slurm] [--joblog FILE] JOB..." >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
     --sshloginfile) [ $# -ge 2 ] || usage; slf=$(realpath "$2"); shift 2 ;;
     --joblog) [ $# -ge 2 ] || usage; joblog=$2; shift 2 ;;
+    --slurm) slurm=1; shift ;;
     --) shift; break ;;
     -*) echo "run-jobs: unknown option '$1'" >&2; usage ;;
     *) break ;;
@@ -38,7 +45,12 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || usage
 case $jobs in '' | *[!0-9]* | 0) echo "run-jobs: --jobs $jobs: want a positive number" >&2; exit 2 ;; esac
-command -v parallel >/dev/null || { echo "run-jobs: no GNU parallel; run 'make deps'" >&2; exit 1; }
+[ "$slurm" = 0 ] || [ -z "$slf" ] || { echo "run-jobs: --slurm and --sshloginfile: choose one" >&2; exit 2; }
+if [ "$slurm" = 1 ]; then
+  command -v sbatch >/dev/null || { echo "run-jobs: --slurm: no sbatch (Debian: slurm-client)" >&2; exit 1; }
+else
+  command -v parallel >/dev/null || { echo "run-jobs: no GNU parallel; run 'make deps'" >&2; exit 1; }
+fi
 [ -z "$slf" ] || [ -f "$slf" ] || { echo "run-jobs: no sshloginfile $slf" >&2; exit 2; }
 
 # status JOB: ok, failed STEP, or "no result".
@@ -62,9 +74,23 @@ for j in "$@"; do
   [ "$(status "$j")" = ok ] || todo+=("$j")
 done
 joblog=${joblog:-$(dirname "${all[0]}")/joblog.txt}
+mkdir -p "$(dirname "$joblog")"
 
-echo "run-jobs: ${#todo[@]} of ${#all[@]} jobs to run (the others have results)${slf:+, on the hosts of $slf}, $jobs at a time${slf:+ per host}" >&2
-if [ ${#todo[@]} -gt 0 ]; then
+if [ "$slurm" = 1 ]; then
+  echo "run-jobs: ${#todo[@]} of ${#all[@]} jobs to run (the others have results), as a Slurm job array, at most $jobs at a time" >&2
+else
+  echo "run-jobs: ${#todo[@]} of ${#all[@]} jobs to run (the others have results)${slf:+, on the hosts of $slf}, $jobs at a time${slf:+ per host}" >&2
+fi
+if [ ${#todo[@]} -gt 0 ] && [ "$slurm" = 1 ]; then
+  # The array's tasks read their job from a list beside the job log; sbatch
+  # passes this environment on (--export=ALL, its default).
+  list=$(dirname "$joblog")/slurm-jobs.txt
+  printf '%s\n' "${todo[@]}" >"$list"
+  read -r -a extra <<<"${SBATCH_ARGS:-}"
+  sbatch --wait --array="0-$((${#todo[@]} - 1))%$jobs" --job-name=inlinetune-search \
+    --output="$(dirname "$joblog")/slurm-%A_%a.out" "${extra[@]}" \
+    "$root/search/slurm-task.sh" "$list" >&2 || true
+elif [ ${#todo[@]} -gt 0 ]; then
   args=(--will-cite --jobs "$jobs" --retries 2 --joblog "$joblog" --halt never)
   [ -z "$slf" ] || args+=(--sshloginfile "$slf")
   for v in INLINETUNE_CACHE KSRC KT_JOBS CCACHE_DIR EVALUATE_BUILD; do
@@ -82,5 +108,9 @@ for j in "${all[@]}"; do
   echo "$j $s"
   if [ "$s" = ok ]; then ok=$((ok + 1)); else bad=$((bad + 1)); fi
 done
-echo "run-jobs: ${#all[@]} jobs: $ok ok, $bad without a result (job log: $joblog)" >&2
+if [ "$slurm" = 1 ]; then
+  echo "run-jobs: ${#all[@]} jobs: $ok ok, $bad without a result (Slurm's output: $(dirname "$joblog")/slurm-*.out)" >&2
+else
+  echo "run-jobs: ${#all[@]} jobs: $ok ok, $bad without a result (job log: $joblog)" >&2
+fi
 [ "$bad" = 0 ]

@@ -74,6 +74,10 @@ if (os.path.exists(os.path.join(build, 'launcher', 'inlinetune-cc'))
 if shutil.which('parallel') and shutil.which('ssh-keygen') and os.path.exists('/usr/sbin/sshd') \
         and os.geteuid() == 0:
     config.available_features.add('parallel')
+# Slurm (slurm-wlm's daemons, munge) for the job array test: a one-node
+# cluster the test starts as root.
+if all(shutil.which(t) for t in ('sbatch', 'sinfo', 'slurmctld', 'slurmd', 'munged')) and os.geteuid() == 0:
+    config.available_features.add('slurm')
 
 config.substitutions.append(('%root', root))
 config.substitutions.append(('%plugin', plugin))
