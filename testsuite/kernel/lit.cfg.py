@@ -59,9 +59,12 @@ config.available_features.add('linux-' + kline)
 # it alone.
 if lit_config.params.get('newest_cc', '1') == '1':
     config.available_features.add('newest-cc')
-# ccache (scripts/install-deps.sh installs it), for the launcher's kbuild test.
+# ccache (scripts/install-deps.sh installs it) and inlinetune-cc (make all
+# builds it; a root's build has none), for the launcher's kbuild test.
 if shutil.which('ccache'):
     config.available_features.add('ccache')
+if os.path.exists(os.path.join(build, 'launcher', 'inlinetune-cc')):
+    config.available_features.add('launcher')
 
 
 config.inputs = inputs
