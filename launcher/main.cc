@@ -97,9 +97,13 @@ void record(const std::string &file, const nlohmann::json &line) {
   const std::string text = line.dump() + "\n";
   // One write with O_APPEND: the lines of compiles running at once do not mix.
   const int fd = open(file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-  if (fd < 0 || write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
-    throw std::runtime_error("cannot append to " + file + ": " + std::strerror(errno));
-  close(fd);
+  const bool ok =
+      fd >= 0 && write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  const int saved = errno;
+  if (fd >= 0)
+    close(fd);
+  if (!ok)
+    throw std::runtime_error("cannot append to " + file + ": " + std::strerror(saved));
 }
 
 } // namespace
