@@ -256,7 +256,7 @@ for v in "${variants[@]}"; do
   pass_of[$v]=-
   total_of[$v]=-
   [ "$selftests" != none ] || continue
-  spec=$(tr ',' '\n' <<<"$selftests" | sed '/^$/d; s/^/ftrace:/' | paste -sd, -)
+  spec=$(qm_selftests_spec "$selftests")
   QM_ICOUNT=0 QM_APPEND='' qm_run "${dir_of[$v]}/arch/arm64/boot/Image" "$initrd" "$spec" "$out/boots/$v/selftests" || exit 1
   while read -r suite test result; do
     printf '%s,%s,%s,%s,%s\n' "$cc" "$v" "$suite" "$test" "$result"
@@ -270,20 +270,8 @@ t_selftests=$((SECONDS - t0))
 # ---- 4. the workloads -----------------------------------------------------------
 t0=$SECONDS
 # One boot runs the workloads, then each server with its client.
-case $workloads in
-  all) wspec=workloads ;;
-  none) wspec= ;;
-  *) wspec=workloads:$workloads ;;
-esac
-case $pworkloads in
-  all) pspec=workloads ;;
-  none) pspec= ;;
-  *) pspec=workloads:$pworkloads ;;
-esac
-for sv in $servers; do
-  wspec=${wspec:+$wspec,}server:$sv
-  pspec=${pspec:+$pspec,}server:$sv
-done
+wspec=$(qm_measure_spec "$workloads" "$servers")
+pspec=$(qm_measure_spec "$pworkloads" "$servers")
 samples=()
 for v in "${variants[@]}"; do
   for l in $(seq "$layouts"); do

@@ -47,7 +47,7 @@ variants=("$@")
 out=$KT_ROOT/build/bench
 csv=$out/selftests.csv
 runs_csv=$out/selftests-runs.csv
-spec=$(tr ',' '\n' <<<"$tests" | sed '/^$/d; s/^/ftrace:/' | paste -sd, -)
+spec=$(qm_selftests_spec "$tests")
 mkdir -p "$out"
 rm -f "$csv" "$runs_csv"
 

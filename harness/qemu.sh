@@ -32,6 +32,14 @@
 #   qm_cmd IMAGE INITRD SPEC
 #       prints the QEMU command (one shell line) with the console on the
 #       terminal (-nographic), to boot by hand; SPEC `shell` gives a shell.
+#   qm_selftests_spec TESTS
+#       the SPEC of a boot running ftrace selftests TESTS (comma-separated,
+#       test.d/kprobe,...): ftrace:test.d/kprobe,...
+#   qm_measure_spec WORKLOADS SERVERS
+#       the SPEC of a boot measuring WORKLOADS (all, none, or names joined
+#       by '+') and then each of SERVERS (blank-separated): one boot runs the
+#       workloads, then each server under its client; empty for none and no
+#       servers
 #
 # The machine (docs/kernel.md, "Booting"): -M virt,dtb-randomness=off -cpu
 # cortex-a72 -m 512, one CPU, no NIC (the virt machine's default NIC needs a
@@ -90,6 +98,21 @@ qm_argv() {
 qm_quote() {
   printf '%q ' "$@" | sed 's/\\,/,/g; s/ $//'
   echo
+}
+
+qm_selftests_spec() {
+  tr ',' '\n' <<<"$1" | sed '/^$/d; s/^/ftrace:/' | paste -sd, -
+}
+
+qm_measure_spec() {
+  local spec sv
+  case $1 in
+    all) spec=workloads ;;
+    none) spec= ;;
+    *) spec=workloads:$1 ;;
+  esac
+  for sv in $2; do spec=${spec:+$spec,}server:$sv; done
+  echo "$spec"
 }
 
 qm_cmd() {

@@ -164,14 +164,13 @@ t0=$SECONDS
 step="selftests"
 : >"$job/selftests.txt"
 if [ "$job_selftests" != none ]; then
-  spec=$(tr ',' '\n' <<<"$job_selftests" | sed '/^$/d; s/^/ftrace:/' | paste -sd, -)
+  spec=$(qm_selftests_spec "$job_selftests")
   QM_ICOUNT=0 QM_APPEND='' qm_run "$tree/arch/arm64/boot/Image" "$IR_FILE" "$spec" "$job/boots/selftests" || exit 1
   cp "$QM_RESULTS" "$job/selftests.txt"
 fi
 
 step="workloads"
-case $job_workloads in all) wspec=workloads ;; none) wspec= ;; *) wspec=workloads:$job_workloads ;; esac
-for sv in $job_servers; do wspec=${wspec:+$wspec,}server:$sv; done
+wspec=$(qm_measure_spec "$job_workloads" "$job_servers")
 [ -n "$wspec" ] || kt_die "step '$step': no workloads and no servers: nothing to measure"
 samples=()
 for l in $(seq "$job_layouts"); do
