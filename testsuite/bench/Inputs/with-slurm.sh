@@ -3,8 +3,9 @@
 # testsuite/bench/Inputs/with-slurm.sh DIR COMMAND...: runs COMMAND with
 # SLURM_CONF naming a one-node Slurm cluster of its own: munged (a key made
 # for this run), slurmctld and slurmd from Debian's slurm-wlm, on free
-# ports, their state, spool and logs in DIR.  All three are stopped, and
-# waited for, when COMMAND ends; nothing is left outside DIR.
+# ports, their state, spool and logs in DIR, their process ids in
+# DIR/daemons.pids.  All three are stopped, and waited for, when COMMAND
+# ends; nothing is left outside DIR.
 set -eu
 dir=$1
 shift
@@ -49,6 +50,8 @@ slurmctld -D -i 2>"$dir/slurmctld.err" &
 ctld=$!
 slurmd -D 2>"$dir/slurmd.err" &
 slurmd=$!
+# For the caller to check that they are gone (other clusters may run beside).
+echo "$munged $ctld $slurmd" >"$dir/daemons.pids"
 stop() {
   kill "$slurmd" "$ctld" 2>/dev/null || true
   wait "$slurmd" "$ctld" 2>/dev/null || true
