@@ -16,6 +16,10 @@
 #               "auto" (the default; EVALUATE_SLOT overrides it): the lowest
 #               N no other evaluation on this host holds (a lock held for the
 #               whole job), so that runners need not number their jobs
+#   logs        true: the tree's decision logs kept in JOB/logs.jsonl
+#               (inlinetune extract --with-symbols), for a search's
+#               attribution; the tree itself is the slot's next job's
+#               (default false)
 # Steps: the small kernel built with the plugin, the policy, the never-inline
 # list and log=obj, through inlinetune-cc and ccache (CCACHE_DIR, default
 # $INLINETUNE_CACHE/ccache): only the TUs whose settings no earlier build had
@@ -83,12 +87,12 @@ trap finish EXIT
 
 [ -f "$job/job.json" ] || kt_die "step '$step': no $job/job.json"
 # The job's settings as shell assignments (values checked below).
-job_policy='' job_cc='' job_workloads='' job_servers='' job_layouts='' job_selftests='' job_models='' job_slot=''
+job_policy='' job_cc='' job_workloads='' job_servers='' job_layouts='' job_selftests='' job_models='' job_slot='' job_logs=''
 eval "$(python3 - "$job/job.json" <<'EOF'
 import json, shlex, sys
 j = json.load(open(sys.argv[1]))
 known = {'policy': None, 'cc': 'aarch64-linux-gnu-gcc-12', 'workloads': 'all', 'servers': '',
-         'layouts': 3, 'selftests': 'test.d/kprobe', 'models': 'n1', 'slot': 'auto'}
+         'layouts': 3, 'selftests': 'test.d/kprobe', 'models': 'n1', 'slot': 'auto', 'logs': False}
 bad = sorted(set(j) - set(known))
 if bad:
     print('kt_die %s' % shlex.quote("step 'read the job': unknown keys in job.json: " + ', '.join(bad)))
@@ -97,6 +101,10 @@ for k, d in known.items():
     if v is None:
         print('kt_die %s' % shlex.quote("step 'read the job': job.json has no '%s'" % k))
         v = ''
+    if isinstance(d, bool):
+        if not isinstance(v, bool):
+            print('kt_die %s' % shlex.quote("step 'read the job': '%s' is %s: want true or false" % (k, json.dumps(v))))
+        v = int(v is True)
     print('job_%s=%s' % (k, shlex.quote(str(v))))
 EOF
 )"
@@ -109,6 +117,8 @@ case $job_slot in auto) ;; '' | *[!0-9]*) kt_die "step '$step': slot=$job_slot: 
 gp_models_ok "$job_models" || kt_die "step '$step': models=$job_models: want presets joined by '+' or none"
 launcher=$KT_BUILD/launcher/inlinetune-cc
 [ -x "$launcher" ] || kt_die "step '$step': no $launcher; run 'make launcher'"
+inlinetune=${INLINETUNE:-$KT_BUILD/tools/inlinetune}
+[ "$job_logs" = 0 ] || [ -x "$inlinetune" ] || kt_die "step '$step': logs=true needs the CLI, $inlinetune; run 'make tools'"
 command -v ccache >/dev/null || kt_die "step '$step': no ccache; run 'make deps'"
 [ "$job_models" = none ] || gp_plugin
 kt_ensure_ksrc
@@ -159,6 +169,12 @@ fi
 t_build=$((SECONDS - t0))
 read -r misses hits < <(ks_tu_compiles "$job/ccache-stats.log")
 text=$(kt_text_size "$tree/vmlinux")
+rm -f "$job/logs.jsonl"
+if [ "$job_logs" = 1 ]; then
+  step="logs"
+  "$inlinetune" extract --with-symbols "$tree" -o "$job/logs.jsonl.tmp" || exit 1
+  mv "$job/logs.jsonl.tmp" "$job/logs.jsonl"
+fi
 
 t0=$SECONDS
 step="selftests"
@@ -192,9 +208,9 @@ python3 "$KT_ROOT/bench/kernel_results.py" samples "${samples[@]}" -o "$job/samp
 python3 "$KT_ROOT/bench/kernel_results.py" aggregate "$job/samples.csv" --variants candidate \
   "${profile_args[@]}" -o "$job/results.csv"
 python3 - "$job" "$policy" "$job_cc" "$text" "$misses" "$hits" "$t_build" "$t_boots" \
-  "$((SECONDS - t_start))" "$(hostname)" "$job_slot" <<'EOF'
+  "$((SECONDS - t_start))" "$(hostname)" "$job_slot" "$job_logs" <<'EOF'
 import csv, hashlib, json, os, sys
-job, policy, cc, text, misses, hits, t_build, t_boots, t_total, host, slot = sys.argv[1:]
+job, policy, cc, text, misses, hits, t_build, t_boots, t_total, host, slot, logs = sys.argv[1:]
 selftests = [line.split() for line in open(os.path.join(job, 'selftests.txt')) if line.strip()]
 metrics = []
 with open(os.path.join(job, 'results.csv')) as f:
@@ -214,6 +230,7 @@ result = {
     'seconds': {'build': int(t_build), 'boots': int(t_boots), 'total': int(t_total)},
     'host': host,
     'slot': int(slot),
+    'logs': 'logs.jsonl' if logs == '1' else None,
 }
 path = os.path.join(job, 'result.json')
 with open(path + '.tmp', 'w') as f:

@@ -79,6 +79,14 @@ if shutil.which('parallel') and shutil.which('ssh-keygen') and os.path.exists('/
 if all(shutil.which(t) for t in ('sbatch', 'sinfo', 'slurmctld', 'slurmd', 'munged')) and os.geteuid() == 0:
     config.available_features.add('slurm')
 
+# search/search.py on a small world of its own (search.test): the CLI, which
+# attributes, and GNU parallel, which runs its evaluations.
+cli = os.path.join(build, 'tools', 'inlinetune')
+if os.path.exists(cli) and shutil.which('parallel'):
+    config.available_features.add('search')
+config.substitutions.append(('%inlinetune', cli))
+config.substitutions.append(('%search', 'python3 %s' % os.path.join(root, 'search', 'search.py')))
+
 config.substitutions.append(('%root', root))
 config.substitutions.append(('%plugin', plugin))
 config.substitutions.append(('%derive', 'python3 %s' % os.path.join(root, 'bench', 'never_inline_from_selftests.py')))

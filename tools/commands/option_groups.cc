@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+
 namespace inlinetune {
 
 void TwoBuildsOptions::declare(Args &args) {
@@ -73,6 +75,10 @@ void GuestProfileOptions::declare(Args &args) {
   args.option("--model", "NAME", &model,
               "With --guest-profiles: the cache model whose misses and cycles are shown "
               "(default: the first in the profiles)");
+  args.option("--coverage", "PERCENT", &coverage,
+              "With --guest-profiles: list each workload's groups, largest change first, until "
+              "they cover PERCENT of the instructions moved (default 90; 100: every group that "
+              "changed)");
 }
 
 AttributionOptions GuestProfileOptions::options() const {
@@ -81,8 +87,18 @@ AttributionOptions GuestProfileOptions::options() const {
   if (given() && profiles.size() != 2)
     throw UsageError("--guest-profiles takes two files, the base build's profile and the new "
                      "build's: --guest-profiles BASE NEW");
+  if (!given() && !coverage.empty())
+    throw UsageError("--coverage goes with --guest-profiles BASE NEW");
   AttributionOptions o;
   o.model = model;
+  if (!coverage.empty()) {
+    // strtod, not std::stod: no exception for text that is not a number.
+    char *end = nullptr;
+    const double p = std::strtod(coverage.c_str(), &end);
+    if (end == coverage.c_str() || *end != '\0' || !(p > 0 && p <= 100))
+      throw UsageError("--coverage '{}': want a percentage above 0, at most 100", coverage);
+    o.coverage = p / 100;
+  }
   for (const std::string &w : workloads) {
     Glob g;
     std::string error;

@@ -58,7 +58,7 @@ struct ExecutionProfileOptions {
 // [--workload GLOB]... [--model NAME] (correlate, report).
 struct GuestProfileOptions {
   std::vector<std::string> profiles, workloads;
-  std::string model;
+  std::string model, coverage;
   void declare(Args &args);
   bool given() const { return !profiles.empty(); }
   // Throws UsageError for a --workload or --model without --guest-profiles,

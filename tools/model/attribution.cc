@@ -134,6 +134,7 @@ Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestP
                       const AttributionOptions &options) {
   Attribution out;
   out.base_path = base.path;
+  out.coverage = options.coverage;
   out.new_path = next.path;
 
   // The cache model shown.

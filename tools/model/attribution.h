@@ -82,6 +82,7 @@ struct Attribution {
   std::vector<WorkloadAttribution> workloads;   // in BASE's region order
   std::vector<std::string> only_base, only_new; // workloads in one profile only
   size_t joins = 0; // pairs of functions that code moved between, from the logs
+  double coverage = 0.9; // AttributionOptions::coverage, for the titles
 };
 
 // Throws UsageError for a --model no profile has or a --workload that matches

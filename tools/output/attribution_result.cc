@@ -134,9 +134,9 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
   Table g;
   g.name = "groups";
   g.title = fmt::format("Groups (a function and those code moved between it and, in either "
-                        "build; per op; largest change first, until {}% of each workload's "
+                        "build; per op; largest change first, until {:g}% of each workload's "
                         "change is covered):",
-                        90);
+                        std::round(a.coverage * 1e6) / 1e4);
   g.note = model ? fmt::format("Misses and cycles: cache model {}, a model, not a measurement "
                                "of a real core.",
                                model_name)

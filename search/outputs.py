@@ -1,0 +1,404 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What a search leaves in WORK (docs/search.md, "Output"): trace.csv (every
+evaluation), found.ini (the found policy, its header saying how it was
+found and what it measured), decisions.csv (the found policy's decisions,
+ranked by attributed gain), search.json and report.html (the Pareto plot,
+per-workload bars, the decisions, the validation).
+
+The plot is inline SVG written here: the page must be one file that opens
+anywhere without a network, and the CLI's own report draws its charts the
+same way (tools/output/html_report.cc); a plotting library (matplotlib)
+would be a large dependency for two charts.
+"""
+import csv
+import html
+import json
+import os
+
+import evaluations as ev
+
+
+def pct(x, digits=2):
+    return '-' if x is None else '%+.*f%%' % (digits, 100 * x)
+
+
+def share_text(x):
+    return '-' if x is None else '%.1f%%' % (100 * x)
+
+
+def one_line(e):
+    if not e.ok:
+        r = e.result or {}
+        return 'FAILED (%s)' % (r.get('step') or 'no result')
+    r = e.result
+    parts = ['.text %d' % r['vmlinux_text_bytes']]
+    if e.growth is not None:
+        parts.append('growth %s' % pct(e.growth))
+    if e.gm_insns is not None:
+        parts.append('insns %s' % pct(e.gm_insns))
+    if e.gm_cycles is not None:
+        parts.append('cycles %s' % pct(e.gm_cycles))
+    if e.share_insns is not None:
+        parts.append('kept %s / %s' % (share_text(e.share_insns), share_text(e.share_cycles)))
+    parts.append('selftests %d/%d' % (r['selftests']['pass'], r['selftests']['total']))
+    parts.append('%d TUs compiled' % r['compiles']['misses'])
+    return ', '.join(parts)
+
+
+def trace_rows(s):
+    model = s.a.model
+    ws = s.a.workload_list
+    rows = []
+    for e in s.evals:
+        r = e.result if e.ok else {}
+        row = {
+            'eval': e.id, 'level': e.level, 'label': e.label,
+            'status': (e.result or {}).get('status', 'no result'),
+            'step': (e.result or {}).get('step', ''),
+            'units': len(e.units), 'policy': os.path.relpath(e.path('policy.ini'), s.work),
+            'text_bytes': r.get('vmlinux_text_bytes', ''),
+            'growth_pct': '' if e.growth is None else '%.4f' % (100 * e.growth),
+            'est_growth_bytes': '%.0f' % getattr(e, 'est_growth', 0),
+            'insns_change_pct': '' if e.gm_insns is None else '%.4f' % (100 * e.gm_insns),
+            'cycles_change_pct': '' if e.gm_cycles is None else '%.4f' % (100 * e.gm_cycles),
+            'kept_insns_pct': '' if e.share_insns is None else '%.2f' % (100 * e.share_insns),
+            'kept_cycles_pct': '' if e.share_cycles is None else '%.2f' % (100 * e.share_cycles),
+            'feasible': 'yes' if e.feasible else 'no',
+            'selftests_pass': r.get('selftests', {}).get('pass', ''),
+            'selftests_total': r.get('selftests', {}).get('total', ''),
+            'selftests_failed': ' '.join(r.get('selftests', {}).get('failed', [])),
+            'tus_compiled': r.get('compiles', {}).get('misses', ''),
+            'seconds': r.get('seconds', {}).get('total', ''),
+        }
+        if r:
+            names = ev.metric_names(r, model)
+            vals = ev.values(r)
+            for w in ws:
+                for kind in ('insns', 'cycles'):
+                    n = names.get(w, {}).get(kind)
+                    if n:
+                        row['%s:%s' % (w, n)] = vals.get((w, n), '')
+        rows.append(row)
+    return rows
+
+
+def write_trace(s):
+    rows = trace_rows(s)
+    fixed = ['eval', 'level', 'label', 'status', 'step', 'units', 'policy', 'text_bytes', 'growth_pct',
+             'est_growth_bytes', 'insns_change_pct', 'cycles_change_pct', 'kept_insns_pct', 'kept_cycles_pct',
+             'feasible', 'selftests_pass', 'selftests_total', 'selftests_failed', 'tus_compiled', 'seconds']
+    extra = []
+    for r in rows:
+        extra += [k for k in r if k not in fixed and k not in extra]
+    path = os.path.join(s.work, 'trace.csv')
+    with open(path + '.tmp', 'w', newline='') as f:
+        w = csv.DictWriter(f, fieldnames=fixed + extra, restval='')
+        w.writeheader()
+        w.writerows(rows)
+    os.replace(path + '.tmp', path)
+
+
+def pareto(points):
+    """The points no other point beats on both axes (less growth, more kept)."""
+    front = []
+    for p in sorted(points, key=lambda p: (p[0], -p[1])):
+        if not front or p[1] > front[-1][1]:
+            front.append(p)
+    return front
+
+
+def decisions(s):
+    """The found policy's units and their flipped sites, ranked by gain."""
+    f = s.found
+    if not f:
+        return []
+    units = f.unit_objs
+    if f.level == 'tu' or (f.level == 'reduce' and getattr(f, 'origin', '') == 'tu'):
+        units = [m for t in units for m in t.members]
+    kind = s.objective_kind
+    rows = []
+    for u in sorted(units, key=lambda u: (-(min(u.gain['insns'], u.gain['cycles']) if kind == 'both' else u.gain['insns']), u.key)):
+        sites = sorted(u.sites.values(), key=lambda x: x['id']) or [None]
+        for site in sites:
+            rows.append({
+                'tu': u.tu, 'caller': u.caller,
+                'unit_gain_insns_pct': '%.4f' % (100 * u.gain['insns']),
+                'unit_gain_cycles_pct': '%.4f' % (100 * u.gain['cycles']),
+                'unit_growth_bytes': '%.0f' % u.growth,
+                'copies': u.copies,
+                'site': site['id'] if site else '', 'callee': site['callee'] if site else '',
+                'location': (site.get('location') or '') if site else '',
+                'candidate': ('inlined' if site['to'] == 'inlined' else 'not inlined') if site else '',
+                'base_reason': (site.get('base_reason') or '') if site else '',
+                'candidate_reason': (site.get('new_reason') or '') if site else '',
+            })
+    return rows
+
+
+def validation(s, vs):
+    base, cand, found = vs
+    out = {'workloads': s.validate_workloads, 'holdout': s.a.holdout_list, 'servers': s.a.servers.split(),
+           'evaluations': {v.label: v.id for v in vs}}
+    if not all(v.ok for v in vs):
+        out['status'] = 'failed'
+        out['failed'] = [v.label for v in vs if not v.ok]
+        return out
+    out['status'] = 'ok'
+    b = base.result
+    names = ev.metric_names(b, s.a.model)
+    held = s.a.holdout_list + [w for w in names if w not in s.validate_workloads]
+    seen = s.a.workload_list
+    for label, ws in (('seen', seen), ('held_out', held)):
+        for kind in ('insns', 'cycles'):
+            if kind == 'cycles' and not s.a.model:
+                continue
+            c = ev.geomean_change(cand.result, b, ws, kind, s.a.model)
+            f = ev.geomean_change(found.result, b, ws, kind, s.a.model)
+            out['%s_%s' % (label, kind)] = {'workloads': ws, 'candidate': c, 'found': f, 'kept': ev.share(f, c)}
+    out['per_workload'] = {}
+    for kind in ('insns', 'cycles'):
+        if kind == 'cycles' and not s.a.model:
+            continue
+        cw = ev.workload_changes(cand.result, b, sorted(names), kind, s.a.model)
+        fw = ev.workload_changes(found.result, b, sorted(names), kind, s.a.model)
+        out['per_workload'][kind] = {w: {'candidate': cw.get(w), 'found': fw.get(w)} for w in sorted(names)}
+    out['growth'] = {'candidate': cand.result['vmlinux_text_bytes'] / b['vmlinux_text_bytes'] - 1,
+                     'found': found.result['vmlinux_text_bytes'] / b['vmlinux_text_bytes'] - 1}
+    out['selftests'] = {v.label: v.result['selftests'] for v in vs}
+    return out
+
+
+def found_header(s):
+    f = s.found
+    a = s.a
+    lines = [
+        'SPDX-License-Identifier: GPL-3.0-or-later',
+        'Found by search/search.py (docs/search.md), %s level, evaluation %s.' % (f.level, f.id),
+        'Base: %s; candidate: the base plus profile %s in every TU; compiler %s.' % (
+            os.path.basename(a.base), a.profile, a.cc),
+        'Goal: keep %g%% of the candidate\'s reduction at most +%g%% vmlinux .text.' % (a.keep, a.growth),
+        'Workloads (%d): %s.' % (len(a.workload_list), ', '.join(a.workload_list)),
+        'Measured (%d layouts, geometric mean of instructions per op%s):' % (
+            a.layouts, ' and of modelled cycles per op, cache model %s' % a.model if a.model else ''),
+        '  candidate: insns %s, cycles %s, .text %s' % (pct(s.cand.gm_insns), pct(s.cand.gm_cycles), pct(s.cand.result['vmlinux_text_bytes'] / s.base.result['vmlinux_text_bytes'] - 1)),
+        '  this policy: insns %s, cycles %s, .text %s: %s of the instructions\' reduction kept, %s of the cycles\'.' % (
+            pct(f.gm_insns), pct(f.gm_cycles), pct(f.growth), share_text(f.share_insns), share_text(f.share_cycles)),
+        '  selftests: %d of %d pass.' % (f.result['selftests']['pass'], f.result['selftests']['total']),
+        'Goal %s after %d evaluations (%d proposed within --evaluations %d).' % (
+            'met' if f.objective >= a.keep / 100 and f.feasible else 'NOT met',
+            len(s.evals), s.proposed, a.evaluations),
+    ]
+    v = s.validation
+    if v and v.get('status') == 'ok':
+        h = v.get('held_out_insns', {})
+        lines.append('Validation on held-out workloads (%s): %s of the candidate\'s reduction kept (insns %s against %s).' % (
+            ', '.join(h.get('workloads', [])), share_text(h.get('kept')), pct(h.get('found')), pct(h.get('candidate'))))
+    return pr_header(lines)
+
+
+def pr_header(lines):
+    return ''.join('# %s\n' % x if x else '#\n' for x in lines)
+
+
+def write_all(s):
+    write_trace(s)
+    f = s.found
+    if f:
+        body = f.policy_text
+        with open(os.path.join(s.work, 'found.ini'), 'w') as out:
+            out.write(found_header(s) + '\n' + body)
+    rows = decisions(s)
+    cols = ['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'copies',
+            'site', 'callee', 'location', 'candidate', 'base_reason', 'candidate_reason']
+    with open(os.path.join(s.work, 'decisions.csv'), 'w', newline='') as out:
+        w = csv.DictWriter(out, fieldnames=cols)
+        w.writeheader()
+        w.writerows(rows)
+    summary_json = {
+        'format': 'inlinetune-search', 'format_version': 1,
+        'goal': {'keep_pct': s.a.keep, 'growth_pct': s.a.growth},
+        'workloads': s.a.workload_list, 'model': s.a.model, 'profile': s.a.profile,
+        'base': ref_json(s.base, s), 'candidate': ref_json(s.cand, s),
+        'found': eval_json(f) if f else None,
+        'goal_met': bool(f and f.objective >= s.a.keep / 100),
+        'evaluations': len(s.evals), 'proposed': s.proposed, 'failed': sum(1 for e in s.evals if not e.ok),
+        'pareto': [eval_json(e) for e in front_evals(s)],
+        'unattributed_share': s.unattributed,
+        'validation': s.validation,
+    }
+    with open(os.path.join(s.work, 'search.json'), 'w') as out:
+        json.dump(summary_json, out, indent=1)
+        out.write('\n')
+    with open(os.path.join(s.work, 'report.html'), 'w') as out:
+        out.write(report_html(s, rows))
+
+
+def ref_json(e, s):
+    return {'eval': e.id, 'text_bytes': e.result['vmlinux_text_bytes'], 'insns_change': e.gm_insns,
+            'cycles_change': e.gm_cycles, 'selftests': e.result['selftests']}
+
+
+def eval_json(e):
+    return {'eval': e.id, 'level': e.level, 'label': e.label, 'units': len(e.units),
+            'text_bytes': e.result['vmlinux_text_bytes'], 'growth': e.growth, 'insns_change': e.gm_insns,
+            'cycles_change': e.gm_cycles, 'kept_insns': e.share_insns, 'kept_cycles': e.share_cycles,
+            'feasible': e.feasible}
+
+
+def front_evals(s):
+    pts = [e for e in s.evals if e.ok and e.objective is not None and not e.new_failures]
+    front = pareto([(e.growth, e.objective, e) for e in pts])
+    return [p[2] for p in front]
+
+
+def summary(s):
+    f = s.found
+    lines = ['search: %d evaluations (%d proposed of --evaluations %d, %d failed); candidate: insns %s, cycles %s, .text %s' % (
+        len(s.evals), s.proposed, s.a.evaluations, sum(1 for e in s.evals if not e.ok),
+        pct(s.cand.gm_insns), pct(s.cand.gm_cycles),
+        pct(s.cand.result['vmlinux_text_bytes'] / s.base.result['vmlinux_text_bytes'] - 1))]
+    if f:
+        lines.append('found (%s, %s): kept %s of the instructions\' reduction, %s of the cycles\', at .text %s; goal (%g%% at +%g%%) %s' % (
+            f.level, f.id, share_text(f.share_insns), share_text(f.share_cycles), pct(f.growth), s.a.keep, s.a.growth,
+            'met' if f.objective >= s.a.keep / 100 else 'NOT met'))
+    else:
+        lines.append('found: no evaluation within the growth budget (+%g%%) without new selftest failures' % s.a.growth)
+    v = s.validation
+    if v and v.get('status') == 'ok':
+        h = v['held_out_insns']
+        lines.append('validation: held-out workloads (%s): kept %s (insns %s against the candidate\'s %s); .text %s' % (
+            ', '.join(h['workloads']), share_text(h['kept']), pct(h['found']), pct(h['candidate']), pct(v['growth']['found'])))
+    elif v:
+        lines.append('validation: FAILED (%s)' % ', '.join(v.get('failed', [])))
+    lines.append('see %s (trace.csv, found.ini, decisions.csv, report.html)' % s.work)
+    return '\n'.join(lines)
+
+
+# --- the page ---------------------------------------------------------------
+
+COLORS = {'tu': '#1f77b4', 'function': '#2ca02c', 'site': '#9467bd', 'reduce': '#ff7f0e', 'reference': '#000000'}
+
+
+def svg_pareto(s):
+    W, H, L, B = 640, 400, 60, 50
+    pts = [e for e in s.evals if e.ok and e.objective is not None and e.level != 'validate']
+    xs = [e.growth for e in pts] + [s.a.growth / 100, 0]
+    ys = [e.objective for e in pts] + [1.0, 0, s.a.keep / 100]
+    x0, x1 = min(min(xs), 0), max(xs) * 1.05 or 0.01
+    y0, y1 = min(min(ys), 0), max(max(ys), 1.0) * 1.05
+    X = lambda x: L + (x - x0) / (x1 - x0) * (W - L - 20)  # noqa: E731
+    Y = lambda y: H - B - (y - y0) / (y1 - y0) * (H - B - 20)  # noqa: E731
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" '
+           'aria-label="share of the candidate\'s reduction kept against .text growth">' % (W, H)]
+    out.append('<rect x="%d" y="20" width="%d" height="%d" fill="none" stroke="#888"/>' % (L, W - L - 20, H - B - 20))
+    gx, gy = X(s.a.growth / 100), Y(s.a.keep / 100)
+    out.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#2ca02c" fill-opacity="0.08"/>' % (
+        X(max(x0, 0)), Y(y1), gx - X(max(x0, 0)), gy - Y(y1)))
+    out.append('<line x1="%.1f" y1="20" x2="%.1f" y2="%d" stroke="#2ca02c" stroke-dasharray="4"/>' % (gx, gx, H - B))
+    out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#2ca02c" stroke-dasharray="4"/>' % (L, gy, W - 20, gy))
+    for i in range(6):
+        xv = x0 + (x1 - x0) * i / 5
+        yv = y0 + (y1 - y0) * i / 5
+        out.append('<text x="%.1f" y="%d" font-size="11" text-anchor="middle">%+.1f%%</text>' % (X(xv), H - B + 16, 100 * xv))
+        out.append('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%.0f%%</text>' % (L - 4, Y(yv) + 4, 100 * yv))
+    out.append('<text x="%d" y="%d" font-size="12" text-anchor="middle">vmlinux .text growth against the base</text>' % ((W + L) // 2, H - 12))
+    out.append('<text x="14" y="%d" font-size="12" text-anchor="middle" transform="rotate(-90 14 %d)">'
+               'share of the candidate\'s reduction kept</text>' % (H // 2, H // 2))
+    front = pareto([(e.growth, e.objective, e) for e in pts if not e.new_failures])
+    if len(front) > 1:
+        out.append('<polyline fill="none" stroke="#d62728" stroke-width="1.5" points="%s"/>' % ' '.join(
+            '%.1f,%.1f' % (X(p[0]), Y(p[1])) for p in front))
+    for e in pts:
+        c = COLORS.get(e.level, '#444')
+        title = html.escape('%s %s: %s' % (e.level, e.label, one_line(e)))
+        big = e is s.found
+        out.append('<circle cx="%.1f" cy="%.1f" r="%d" fill="%s" fill-opacity="%s" stroke="%s"><title>%s</title></circle>' % (
+            X(e.growth), Y(e.objective), 7 if big else 4, c, '1' if e.feasible else '0.35', '#d62728' if big else c, title))
+        if e.level == 'reference' or big:
+            out.append('<text x="%.1f" y="%.1f" font-size="11">%s</text>' % (
+                X(e.growth) + 8, Y(e.objective) - 6, html.escape('found' if big else e.label)))
+    y = 34
+    for level, c in COLORS.items():
+        out.append('<circle cx="%d" cy="%d" r="4" fill="%s"/><text x="%d" y="%d" font-size="11">%s</text>' % (
+            L + 12, y, c, L + 20, y + 4, level))
+        y += 14
+    out.append('</svg>')
+    return '\n'.join(out)
+
+
+def svg_bars(s, changes, title):
+    """Per workload, the candidate's change and the found policy's (two bars)."""
+    ws = sorted(changes)
+    if not ws:
+        return ''
+    W, row, L = 640, 26, 150
+    H = 30 + row * len(ws)
+    lo = min([0] + [v for w in ws for v in changes[w].values() if v is not None])
+    hi = max([0] + [v for w in ws for v in changes[w].values() if v is not None])
+    span = (hi - lo) or 0.01
+    X = lambda x: L + (x - lo) / span * (W - L - 70)  # noqa: E731
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" aria-label="%s">' % (W, H, html.escape(title))]
+    out.append('<line x1="%.1f" y1="10" x2="%.1f" y2="%d" stroke="#888"/>' % (X(0), X(0), H - 10))
+    for i, w in enumerate(ws):
+        y = 16 + i * row
+        out.append('<text x="%d" y="%d" font-size="11" text-anchor="end">%s</text>' % (L - 6, y + 12, html.escape(w)))
+        for j, (k, c) in enumerate((('candidate', '#999'), ('found', '#d62728'))):
+            v = changes[w].get(k)
+            if v is None:
+                continue
+            x, x2 = sorted((X(0), X(v)))
+            out.append('<rect x="%.1f" y="%d" width="%.1f" height="9" fill="%s"><title>%s %s %s</title></rect>' % (
+                x, y + j * 10, max(x2 - x, 0.5), c, html.escape(w), k, pct(v)))
+            out.append('<text x="%.1f" y="%d" font-size="9">%s</text>' % (max(X(0), X(v)) + 3, y + 8 + j * 10, pct(v)))
+    out.append('</svg>')
+    return '\n'.join(out)
+
+
+def table(cols, rows):
+    h = ['<table><tr>%s</tr>' % ''.join('<th>%s</th>' % html.escape(c) for c in cols)]
+    for r in rows:
+        h.append('<tr>%s</tr>' % ''.join('<td>%s</td>' % html.escape(str(r.get(c, ''))) for c in cols))
+    h.append('</table>')
+    return '\n'.join(h)
+
+
+def report_html(s, decision_rows):
+    f = s.found
+    parts = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>inlinetune search</title>',
+             '<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto}table{border-collapse:collapse;font-size:12px}'
+             'td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>',
+             '<h1>Policy search</h1>', '<pre>%s</pre>' % html.escape(summary(s))]
+    parts.append('<h2>Share kept against growth</h2><p>Every evaluation (faded: outside the budget or a new selftest '
+                 'failure), the references, the found policy; the red line is the Pareto front; the green box is the goal '
+                 '(%g%% of the reduction kept, the smaller of instructions and modelled cycles, at most +%g%% .text).</p>' % (s.a.keep, s.a.growth))
+    parts.append(svg_pareto(s))
+    if f:
+        for kind, title in (('insns', 'instructions per op'), ('cycles', 'modelled cycles per op (%s)' % s.a.model)):
+            if kind == 'cycles' and not s.a.model:
+                continue
+            cw = ev.workload_changes(s.cand.result, s.base.result, s.a.workload_list, kind, s.a.model)
+            fw = ev.workload_changes(f.result, s.base.result, s.a.workload_list, kind, s.a.model)
+            parts.append('<h2>Per workload: %s, change against the base</h2><p>grey: the candidate; red: the found policy.</p>' % html.escape(title))
+            parts.append(svg_bars(s, {w: {'candidate': cw.get(w), 'found': fw.get(w)} for w in s.a.workload_list}, title))
+    v = s.validation
+    if v and v.get('status') == 'ok':
+        parts.append('<h2>Validation: held-out workloads and servers</h2>')
+        rows = []
+        for key in sorted(k for k in v if k.startswith(('seen_', 'held_out_'))):
+            x = v[key]
+            rows.append({'set': key, 'workloads': ' '.join(x['workloads']), 'candidate': pct(x['candidate']),
+                         'found': pct(x['found']), 'kept': share_text(x['kept'])})
+        parts.append(table(['set', 'workloads', 'candidate', 'found', 'kept'], rows))
+        parts.append('<p>.text: candidate %s, found %s; selftests: %s</p>' % (
+            pct(v['growth']['candidate']), pct(v['growth']['found']),
+            html.escape(', '.join('%s %d/%d' % (k, x['pass'], x['total']) for k, x in v['selftests'].items()))))
+        bars = v['per_workload'].get('insns', {})
+        parts.append(svg_bars(s, bars, 'validation, instructions per op'))
+    parts.append('<h2>The found policy\'s decisions, by attributed gain</h2>')
+    parts.append(table(['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'site',
+                        'callee', 'location', 'candidate', 'base_reason'], decision_rows[:400]))
+    parts.append('<h2>Every evaluation</h2>')
+    parts.append(table(['eval', 'level', 'label', 'status', 'growth_pct', 'insns_change_pct', 'cycles_change_pct',
+                        'kept_insns_pct', 'kept_cycles_pct', 'feasible', 'selftests_pass', 'tus_compiled'], trace_rows(s)))
+    parts.append('</body></html>\n')
+    return '\n'.join(parts)

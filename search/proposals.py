@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The policies a search proposes, at three granularities (docs/search.md):
+
+- tu:       the candidate's profile for whole TUs (`tu = T`, `profile = P`);
+- function: for callers only (`tu = T`, `function = F`, `profile = P`),
+            each rule scoped to the TU whose log holds the caller's flips,
+            so that inlinetune-cc and ccache recompile only that TU;
+- site:     the candidate's decisions themselves, site by site
+            (`inline-site = ID` where the candidate inlined a call the base
+            did not, `never-inline-site = ID` the other way round), in one
+            TU-scoped rule per TU (a rule with `function` cannot name sites).
+
+Every proposal is the base policy with rules appended, so its TUs that no
+rule names keep the base's settings, byte for byte the base's slice.
+"""
+
+
+def glob_literal(text):
+    """TEXT as a glob that matches only itself (docs/policy.md, "Globs": a
+    backslash makes the next character literal)."""
+    return ''.join('\\' + c if c in '*?[]\\' else c for c in text)
+
+
+def header(lines):
+    return ''.join('# %s\n' % line if line else '#\n' for line in lines)
+
+
+def with_rules(base_text, rules):
+    text = base_text if base_text.endswith('\n') or not base_text else base_text + '\n'
+    return text + ''.join('\n' + r for r in rules)
+
+
+def candidate_policy(base_text, profile):
+    return with_rules(base_text, ['[rule search: the candidate everywhere]\nprofile = %s\n' % profile])
+
+
+def tu_policy(base_text, profile, tus):
+    rules = ['[rule search: tu %s]\ntu = %s\nprofile = %s\n' % (t, glob_literal(t), profile)
+             for t in sorted(tus)]
+    return with_rules(base_text, rules)
+
+
+def function_policy(base_text, profile, units):
+    by_tu = {}
+    for u in units:
+        by_tu.setdefault(u.tu, []).append(u.caller)
+    rules = []
+    for tu in sorted(by_tu):
+        names = sorted(set(by_tu[tu]))
+        rules.append('[rule search: callers in %s]\ntu = %s\nfunction = %s\nprofile = %s\n' %
+                     (tu, glob_literal(tu), ', '.join(glob_literal(n) for n in names), profile))
+    return with_rules(base_text, rules)
+
+
+def site_policy(base_text, units):
+    by_tu = {}
+    for u in units:
+        for site in u.sites.values():
+            by_tu.setdefault(u.tu, {})[site['id']] = site
+    rules = []
+    for tu in sorted(by_tu):
+        lines = ['[rule search: sites in %s]' % tu, 'tu = %s' % glob_literal(tu)]
+        for sid, site in sorted(by_tu[tu].items()):
+            key = 'inline-site' if site['to'] == 'inlined' else 'never-inline-site'
+            lines.append('%s = %s ; %s -> %s @ %s' % (key, sid, site['caller'], site['callee'],
+                                                   site.get('location') or '?'))
+        rules.append('\n'.join(lines) + '\n')
+    return with_rules(base_text, rules)
+
+
+def prefixes(ranked_units, budget_bytes, fractions, scale=1.0):
+    """The Pareto sweep's points: for each fraction of the growth budget,
+    the longest prefix of RANKED_UNITS whose estimated growth (times SCALE,
+    measured .text over estimated, from earlier evaluations) fits it, at
+    least one unit; then every unit.  Repeated prefixes are dropped."""
+    out, seen = [], set()
+    for frac in fractions:
+        limit = frac * budget_bytes
+        total, n = 0.0, 0
+        for u in ranked_units:
+            if n > 0 and total + max(u.growth, 0) * scale > limit:
+                break
+            total += max(u.growth, 0) * scale
+            n += 1
+        if n and n not in seen:
+            seen.add(n)
+            out.append(('%g of the budget' % frac, ranked_units[:n]))
+    n = len(ranked_units)
+    if n and n not in seen:
+        out.append(('every unit with a gain', ranked_units))
+    return out

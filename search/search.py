@@ -1,0 +1,390 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""search/search.py WORK: a profile-guided policy search (docs/search.md).
+
+Which of a candidate's inlining decisions (default: the RFC's params,
+profile rfc) carry its gain on the small arm64 kernel, and how much of the
+gain a policy keeps for how little code.  Built on the harness and the
+CLI: every evaluation is a job of search/evaluate.sh run by
+search/run-jobs.sh (here N at a time, over ssh with GNU parallel, or as a
+Slurm job array); the attribution that ranks what to try is `inlinetune
+diff` and `inlinetune correlate --guest-profiles` of the two references.
+
+Steps (each records its evaluations in WORK; a search started again with
+the same arguments proposes the same policies and evaluates only those
+without a result):
+  1. references: the base policy and the candidate (the base plus the
+     candidate's profile for every TU), with their decision logs and
+     guest profiles;
+  2. units: callers in TUs whose calls the two decided otherwise, each
+     with its attributed gain and estimated growth (search/units.py);
+     units that no workload's change is attributed to are never proposed;
+  3. levels, coarse to fine (search/proposals.py): tu and function, each
+     a Pareto sweep over its units ranked by gain per byte (prefixes whose
+     estimated growth fills 1/4, 1/2, 1, 2 budgets, the estimate scaled by
+     what earlier evaluations measured); site: the best function-level
+     policy written as its call sites; reduce: delta debugging (ddmin,
+     Zeller and Hildebrandt 2002) of the best policy that meets the goal,
+     to the fewest units that still meet it;
+  4. the found policy: the feasible evaluation (within the growth budget,
+     no selftest failing that both references pass) that keeps the largest
+     share of the candidate's reduction;
+  5. validation: base, candidate and the found policy measured in one run
+     on the held-out workloads and servers beside the search's.
+Output in WORK: trace.csv, found.ini, decisions.csv, units.json,
+search.json, report.html.  Exit 0 when the search ran (whether or not
+the goal was met: search.json and the summary say), 1 when it could not
+(a reference failed, the candidate has no gain), 2 for usage errors.
+"""
+import argparse
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import evaluations as ev  # noqa: E402
+import outputs  # noqa: E402
+import proposals as pr  # noqa: E402
+import units as un  # noqa: E402
+
+ALL_WORKLOADS = ['epoll_wait', 'epoll_ctl', 'open_close', 'stat', 'read_4k', 'write_4k', 'futex_wake',
+                 'futex_pingpong', 'mmap_munmap', 'page_fault', 'pipe_rw', 'pipe_pingpong', 'fork_wait',
+                 'fork_exec', 'getppid', 'tcp_send_recv', 'tcp_connect_accept']
+DEFAULT_HOLDOUT = ['futex_pingpong', 'pipe_pingpong', 'fork_exec']
+SWEEP = (0.25, 0.5, 1.0, 2.0)
+LEVELS = ('tu', 'function', 'site', 'reduce')
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog='search/search.py', description=__doc__.split('\n')[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument('work', metavar='WORK', help='the search directory (created; a restarted search resumes)')
+    p.add_argument('--base', default=os.path.join(ROOT, 'kernel-configs', 'policies', 'gcc.ini'),
+                   help='the base policy (default kernel-configs/policies/gcc.ini)')
+    p.add_argument('--profile', default='rfc',
+                   help="the candidate's params: a profile, built in or defined in the base policy (default rfc)")
+    p.add_argument('--cc', default='aarch64-linux-gnu-gcc-12', help='the cross compiler')
+    p.add_argument('--workloads', default=None,
+                   help="the search's workloads joined by '+' (default: all but getppid and --holdout)")
+    p.add_argument('--holdout', default='+'.join(DEFAULT_HOLDOUT),
+                   help="workloads the search never sees, measured in the validation ('none' for none)")
+    p.add_argument('--holdout-servers', default='redis memcached nginx',
+                   help="servers measured in the validation only ('none' for none)")
+    p.add_argument('--layouts', type=int, default=3, help='fixed layouts per evaluation (medians)')
+    p.add_argument('--selftests', default='test.d/kprobe', help="ftrace selftests per evaluation, or 'none'")
+    p.add_argument('--model', default='n1', help="guestprof's cache preset judged beside instructions, or 'none'")
+    p.add_argument('--keep', type=float, default=90.0, help="the goal: percent of the candidate's reduction kept")
+    p.add_argument('--growth', type=float, default=3.0, help="the growth budget: percent of the base's vmlinux .text")
+    p.add_argument('--evaluations', type=int, default=24,
+                   help='how many policies the search may propose (references and validation apart)')
+    p.add_argument('--levels', default=','.join(LEVELS), help='levels to run, of: ' + ', '.join(LEVELS))
+    p.add_argument('--no-validate', action='store_true', help='skip the validation on held-out workloads')
+    p.add_argument('--jobs', type=int, default=1, help='evaluations at a time (per host)')
+    g = p.add_mutually_exclusive_group()
+    g.add_argument('--sshloginfile', help="run on GNU parallel's hosts of FILE")
+    g.add_argument('--slurm', action='store_true', help='run each batch as a Slurm job array')
+    p.add_argument('--cli', default=os.environ.get('INLINETUNE', os.path.join(ROOT, 'build', 'tools', 'inlinetune')),
+                   help='the inlinetune CLI (default build/tools/inlinetune, or INLINETUNE)')
+    a = p.parse_args(argv)
+
+    def words(text, what):
+        if text == 'none':
+            return []
+        ws = [w for w in text.split('+') if w]
+        bad = [w for w in ws if w not in ALL_WORKLOADS]
+        if bad or not ws:
+            p.error('%s: unknown workload%s %s (known: %s)' % (what, 's' if len(bad) > 1 else '', ', '.join(bad) or "''",
+                                                              ', '.join(ALL_WORKLOADS)))
+        return ws
+    a.holdout_list = words(a.holdout, '--holdout')
+    if a.workloads is None:
+        a.workload_list = [w for w in ALL_WORKLOADS if w != 'getppid' and w not in a.holdout_list]
+    else:
+        a.workload_list = words(a.workloads, '--workloads')
+    both = sorted(set(a.workload_list) & set(a.holdout_list))
+    if both:
+        p.error('--workloads and --holdout share %s: a held-out workload is one the search never sees' % ', '.join(both))
+    a.servers = '' if a.holdout_servers == 'none' else a.holdout_servers
+    bad = [s for s in a.servers.split() if s not in ('redis', 'memcached', 'nginx')]
+    if bad:
+        p.error('--holdout-servers: unknown %s (known: redis memcached nginx)' % ', '.join(bad))
+    a.level_list = [x for x in a.levels.split(',') if x]
+    bad = [x for x in a.level_list if x not in LEVELS]
+    if bad or not a.level_list:
+        p.error('--levels: unknown %s (known: %s)' % (', '.join(bad) or "''", ', '.join(LEVELS)))
+    for name, v, lo, hi in (('--keep', a.keep, 0, 100), ('--growth', a.growth, 0, 1000)):
+        if not (lo < v <= hi):
+            p.error('%s %g: want a percentage above %g, at most %g' % (name, v, lo, hi))
+    if a.evaluations < 0 or a.jobs < 1 or a.layouts < 1:
+        p.error('--evaluations, --jobs and --layouts: want a count (--jobs and --layouts at least 1)')
+    if not os.path.isfile(a.base):
+        p.error('--base %s: no such file' % a.base)
+    a.model = None if a.model == 'none' else a.model
+    a.runner = ['--jobs', str(a.jobs)]
+    if a.sshloginfile:
+        a.runner += ['--sshloginfile', a.sshloginfile]
+    if a.slurm:
+        a.runner += ['--slurm']
+    return a
+
+
+class Search:
+    def __init__(self, a):
+        self.a = a
+        self.work = os.path.abspath(a.work)
+        os.makedirs(self.work, exist_ok=True)
+        with open(a.base) as f:
+            self.base_text = f.read()
+        self.job = {'cc': a.cc, 'workloads': '+'.join(sorted(a.workload_list)), 'servers': '',
+                    'layouts': a.layouts, 'selftests': a.selftests, 'models': a.model or 'none', 'logs': False}
+        self.evals = []   # every proposal, in the order made
+        self.proposed = 0  # proposals counted against --evaluations
+        self.scale = 1.0   # measured .text growth / estimated, from the evaluations so far
+
+    # --- evaluations -----------------------------------------------------
+    def evaluate(self, batch):
+        """Runs BATCH ([Evaluation]) as one set of jobs and records them."""
+        ev.run(batch, self.a.runner, log)
+        refs = [e for e in (getattr(self, 'base', None), getattr(self, 'cand', None)) if e in batch]
+        for e in refs + [e for e in batch if e not in refs]:  # the references measured first
+            if e not in self.evals:
+                self.evals.append(e)
+            self.measure(e)
+        for e in batch:
+            log('search: %-9s %-34s %s' % (e.level, e.label[:34], outputs.one_line(e)))
+        self.calibrate()
+        outputs.write_trace(self)
+
+    def propose(self, level, label, text, units):
+        """An Evaluation of TEXT, or None once --evaluations are used up; a
+        policy proposed before (at any level) is not proposed again."""
+        e = ev.Evaluation(self.work, level, label, text, self.job, [u.key for u in units])
+        if any(x.id == e.id for x in self.evals):
+            return None
+        if self.proposed >= self.a.evaluations:
+            return None
+        self.proposed += 1
+        e.unit_objs = list(units)
+        e.est_growth = sum(max(u.growth, 0) for u in units)
+        return e
+
+    def known(self, text):
+        """The evaluation of policy TEXT made before, at any level, or None."""
+        key = ev.Evaluation(self.work, '', '', text, self.job).id
+        return next((e for e in self.evals if e.id == key), None)
+
+    def measure(self, e):
+        """Fills E's figures against the references (None where unknown)."""
+        e.growth = e.share_insns = e.share_cycles = e.objective = e.gm_insns = e.gm_cycles = None
+        e.feasible = False
+        e.new_failures = []
+        if e.level == 'validate' or not e.ok or not getattr(self, 'base', None) or not self.base.ok:
+            return  # the validation's figures are against its own base: outputs.validation
+        r, b = e.result, self.base.result
+        e.growth = r['vmlinux_text_bytes'] / b['vmlinux_text_bytes'] - 1
+        ws = self.a.workload_list
+        e.gm_insns = ev.geomean_change(r, b, ws, 'insns', self.a.model)
+        e.gm_cycles = ev.geomean_change(r, b, ws, 'cycles', self.a.model) if self.a.model else None
+        if not getattr(self, 'cand', None) or getattr(self.cand, 'gm_insns', None) is None:
+            return
+        e.share_insns = ev.share(e.gm_insns, self.cand.gm_insns)
+        e.share_cycles = ev.share(e.gm_cycles, self.cand.gm_cycles) if self.a.model else None
+        shares = [s for s in (e.share_insns, e.share_cycles) if s is not None]
+        e.objective = min(shares) if shares and (e.share_cycles is not None or not self.a.model) else None
+        allowed = set(b['selftests']['failed']) | set(self.cand.result['selftests']['failed'])
+        e.new_failures = sorted(set(r['selftests']['failed']) - allowed)
+        e.feasible = (e.objective is not None and e.growth <= self.a.growth / 100 + 1e-12
+                      and not e.new_failures)
+
+    def calibrate(self):
+        """Measured growth in bytes over estimated, the median over the
+        evaluations with an estimate: what the next sweep's prefixes use."""
+        if not getattr(self, 'base', None) or not self.base.ok:
+            return
+        b = self.base.result['vmlinux_text_bytes']
+        ratios = sorted(e.growth * b / e.est_growth for e in self.evals
+                        if e.ok and e.growth is not None and getattr(e, 'est_growth', 0) > 0)
+        if ratios:
+            self.scale = max(ratios[len(ratios) // 2], 0.05)
+
+    def best(self, levels=None, goal=False):
+        pool = [e for e in self.evals if e.feasible and e.level not in ('reference', 'validate')
+                and (levels is None or e.level in levels)]
+        if goal:
+            pool = [e for e in pool if e.objective >= self.a.keep / 100]
+        if not pool:
+            return None
+        # Ties (the same share at the same .text) go to the earliest: the
+        # coarser, shorter policy.
+        return max(pool, key=lambda e: (e.objective, -e.growth, -self.evals.index(e)))
+
+    # --- the steps -------------------------------------------------------
+    def references(self):
+        job = dict(self.job, logs=True)
+        self.base = ev.Evaluation(self.work, 'reference', 'base', self.base_text, job)
+        self.cand = ev.Evaluation(self.work, 'reference', 'candidate',
+                                  pr.candidate_policy(self.base_text, self.a.profile), job)
+        self.base.est_growth = self.cand.est_growth = 0
+        self.evaluate([self.base, self.cand])
+        for e in (self.base, self.cand):
+            if not e.ok:
+                raise ev.SearchError('the %s reference failed (%s): see %s' % (
+                    e.label, (e.result or {}).get('step', 'no result'), e.path('evaluate.log')))
+        for e in (self.base, self.cand):
+            self.measure(e)
+        if self.cand.gm_insns is None or self.cand.gm_insns >= 0:
+            raise ev.SearchError('the candidate takes no instructions off the workloads (geometric mean %s): '
+                                 'nothing to keep' % outputs.pct(self.cand.gm_insns))
+        if self.a.model and (self.cand.gm_cycles is None or self.cand.gm_cycles >= 0):
+            raise ev.SearchError('the candidate takes no modelled cycles (%s) off the workloads (%s): '
+                                 'judge instructions alone with --model none' % (self.a.model, outputs.pct(self.cand.gm_cycles)))
+        self.budget_bytes = self.a.growth / 100 * self.base.result['vmlinux_text_bytes']
+
+    def attribute(self):
+        b, c = self.base, self.cand
+        diff = un.run_cli(self.a.cli, ['diff', b.path('logs.jsonl'), c.path('logs.jsonl'), '--format', 'json'])
+        args = ['correlate', b.path('logs.jsonl'), c.path('logs.jsonl'), '--guest-profiles',
+                b.path('profile.jsonl'), c.path('profile.jsonl'), '--coverage', '100', '--format', 'json']
+        if self.a.model:
+            args += ['--model', self.a.model]
+        corr = un.run_cli(self.a.cli, args)
+        self.units, self.unattributed = un.units_from(diff, corr, self.a.workload_list)
+        self.tus = un.tu_units(self.units, diff)
+        self.objective_kind = 'both' if self.a.model else 'insns'
+        self.ranked_units = un.ranked(self.units.values(), self.objective_kind, 16.0)
+        self.ranked_tus = un.ranked(self.tus.values(), self.objective_kind, 64.0)
+        with open(os.path.join(self.work, 'units.json'), 'w') as f:
+            json.dump({'unattributed_share': self.unattributed,
+                       'units': [u.to_json() for u in self.ranked_units],
+                       'tus': [{'tu': t.tu, 'gain_insns': t.gain['insns'], 'gain_cycles': t.gain['cycles'],
+                                'growth': t.growth, 'callers': len(t.members)} for t in self.ranked_tus]},
+                      f, indent=1)
+        log('search: %d units with a gain in %d TUs (of %d units, %d TUs whose decisions differ); '
+            '%.1f%% of the instructions moved is attributed to no unit' % (
+                len(self.ranked_units), len(self.ranked_tus), len(self.units), len(self.tus),
+                100 * self.unattributed))
+
+    def sweep(self, level, ranked, policy_of):
+        batch = []
+        for label, part in pr.prefixes(ranked, self.budget_bytes, SWEEP, self.scale):
+            e = self.propose(level, '%d %s, %s' % (len(part), 'TUs' if level == 'tu' else 'callers', label),
+                             policy_of(part), part)
+            if e:
+                batch.append(e)
+        if batch:
+            self.evaluate(batch)
+
+    def level_tu(self):
+        self.sweep('tu', self.ranked_tus,
+                   lambda part: pr.tu_policy(self.base_text, self.a.profile, [t.tu for t in part]))
+
+    def level_function(self):
+        policy = lambda part: pr.function_policy(self.base_text, self.a.profile, part)  # noqa: E731
+        self.sweep('function', self.ranked_units, policy)
+        # One more point at exactly the budget, now that the sweep measured
+        # what the estimate is worth (greedy: the ranking's longest prefix
+        # that should fit).
+        part = pr.prefixes(self.ranked_units, self.budget_bytes, (1.0,), self.scale)
+        if part:
+            e = self.propose('function', '%d callers, the budget recalibrated' % len(part[0][1]),
+                             policy(part[0][1]), part[0][1])
+            if e:
+                self.evaluate([e])
+
+    def level_site(self):
+        src = self.best(('function',))
+        if not src:
+            log('search: site: no feasible function-level policy to write as sites')
+            return
+        e = self.propose('site', 'sites of %s' % src.id, pr.site_policy(self.base_text, src.unit_objs), src.unit_objs)
+        if e:
+            self.evaluate([e])
+
+    def level_reduce(self):
+        """ddmin over the units of the best policy that meets the goal: the
+        complements of N chunks tried in one batch; the smallest that still
+        meets the goal is kept (N one less), else N doubles, until single
+        units are tried or the evaluations are used up."""
+        src = self.best(('tu', 'function', 'site'), goal=True)
+        if not src:
+            log('search: reduce: no policy meets the goal (%g%% kept at +%g%% .text) to reduce' % (self.a.keep, self.a.growth))
+            return
+        make = {'tu': lambda us: pr.tu_policy(self.base_text, self.a.profile, [u.tu for u in us]),
+                'function': lambda us: pr.function_policy(self.base_text, self.a.profile, us),
+                'site': lambda us: pr.site_policy(self.base_text, us)}[src.level]
+        current, n = list(src.unit_objs), 2
+        while len(current) >= 2:
+            chunks = [current[i * len(current) // n:(i + 1) * len(current) // n] for i in range(n)]
+            batch = []
+            for i, chunk in enumerate(chunks):
+                rest = [u for u in current if u not in chunk]
+                if not rest:
+                    continue
+                label = '%d of %d %s units of %s (ddmin n=%d, chunk %d out)' % (
+                    len(rest), len(current), src.level, src.id, n, i + 1)
+                e = self.known(make(rest)) or self.propose('reduce', label, make(rest), rest)
+                if e:
+                    e.origin = getattr(e, 'origin', src.level)
+                    batch.append(e)
+            if not batch:
+                break
+            self.evaluate(batch)
+            kept = [e for e in batch if e.feasible and e.objective >= self.a.keep / 100]
+            if kept:
+                e = min(kept, key=lambda x: (x.growth, -x.objective, x.id))
+                current, n = list(e.unit_objs), max(n - 1, 2)
+            elif n < len(current):
+                n = min(2 * n, len(current))
+            else:
+                break
+
+    def validate(self, found):
+        """Base, candidate and FOUND on the search's workloads, the held-out
+        ones and the servers, in one run of jobs."""
+        ws = sorted(set(self.a.workload_list) | set(self.a.holdout_list))
+        self.validate_workloads = ws
+        job = dict(self.job, workloads='+'.join(ws), servers=self.a.servers)
+        vs = [ev.Evaluation(self.work, 'validate', label, text, job)
+              for label, text in (('base', self.base_text), ('candidate', self.cand.policy_text),
+                                  ('found', found.policy_text))]
+        for v in vs:
+            v.est_growth = 0
+        self.evaluate(vs)
+        self.validation = outputs.validation(self, vs)
+
+    def run(self):
+        self.references()
+        self.attribute()
+        for level in self.a.level_list:
+            getattr(self, 'level_' + level)()
+        found = self.best()
+        self.found = found
+        self.validation = None
+        if found and not self.a.no_validate:
+            self.validate(found)
+        outputs.write_all(self)
+        return found
+
+
+def main(argv):
+    a = parse_args(argv)
+    s = Search(a)
+    try:
+        s.run()
+    except (ev.SearchError, RuntimeError) as e:
+        outputs.write_trace(s)
+        print('search: error: %s' % e, file=sys.stderr)
+        return 1
+    print(outputs.summary(s))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
