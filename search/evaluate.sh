@@ -16,10 +16,9 @@
 #               "auto" (the default; EVALUATE_SLOT overrides it): the lowest
 #               N no other evaluation on this host holds (a lock held for the
 #               whole job), so that runners need not number their jobs
-#   logs        true: the tree's decision logs kept in JOB/logs.jsonl
-#               (inlinetune extract --with-symbols), for a search's
-#               attribution; the tree itself is the slot's next job's
-#               (default false)
+#   logs        true: the tree's objects (their decision logs and symbol
+#               tables) kept in JOB/objs, for a search's attribution; the
+#               tree itself is the slot's next job's (default false)
 # Steps: the small kernel built with the plugin, the policy, the never-inline
 # list and log=obj, through inlinetune-cc and ccache (CCACHE_DIR, default
 # $INLINETUNE_CACHE/ccache): only the TUs whose settings no earlier build had
@@ -169,11 +168,17 @@ fi
 t_build=$((SECONDS - t0))
 read -r misses hits < <(ks_tu_compiles "$job/ccache-stats.log")
 text=$(kt_text_size "$tree/vmlinux")
-rm -f "$job/logs.jsonl"
+rm -rf "$job/objs" "$job/objs.tmp"
 if [ "$job_logs" = 1 ]; then
+  # The objects themselves, not an extract: `inlinetune diff` takes real
+  # bytes from their symbol tables (vmlinux.o, the ld -r merge of them all,
+  # would only repeat their logs).
   step="logs"
-  "$inlinetune" extract --with-symbols "$tree" -o "$job/logs.jsonl.tmp" || exit 1
-  mv "$job/logs.jsonl.tmp" "$job/logs.jsonl"
+  mkdir -p "$job/objs.tmp"
+  (cd "$tree" && find . -name '*.o' ! -name vmlinux.o -print0 | tar -cf - --null -T -) |
+    tar -xf - -C "$job/objs.tmp" || exit 1
+  "$inlinetune" summary "$job/objs.tmp" --top 1 >/dev/null || kt_die "step '$step': the CLI cannot read the logs of $tree"
+  mv "$job/objs.tmp" "$job/objs"
 fi
 
 t0=$SECONDS
@@ -230,7 +235,7 @@ result = {
     'seconds': {'build': int(t_build), 'boots': int(t_boots), 'total': int(t_total)},
     'host': host,
     'slot': int(slot),
-    'logs': 'logs.jsonl' if logs == '1' else None,
+    'logs': 'objs' if logs == '1' else None,
 }
 path = os.path.join(job, 'result.json')
 with open(path + '.tmp', 'w') as f:

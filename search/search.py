@@ -249,8 +249,8 @@ class Search:
 
     def attribute(self):
         b, c = self.base, self.cand
-        diff = un.run_cli(self.a.cli, ['diff', b.path('logs.jsonl'), c.path('logs.jsonl'), '--format', 'json'])
-        args = ['correlate', b.path('logs.jsonl'), c.path('logs.jsonl'), '--guest-profiles',
+        diff = un.run_cli(self.a.cli, ['diff', b.path('objs'), c.path('objs'), '--format', 'json'])
+        args = ['correlate', b.path('objs'), c.path('objs'), '--guest-profiles',
                 b.path('profile.jsonl'), c.path('profile.jsonl'), '--coverage', '100', '--format', 'json']
         if self.a.model:
             args += ['--model', self.a.model]

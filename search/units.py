@@ -24,7 +24,19 @@ symbol-level profile shows, is still a unit).  Its worth:
 A TU's gain and growth are its units' (its growth: every function of it).
 """
 import json
+import re
 import subprocess
+
+# GCC's clones keep their origin's name with a suffix (ipa-split's .part.N,
+# ipa-cp's .constprop.N, ipa-sra's .isra.N, .cold): a clone is made from
+# the origin's body after its early inlining and carries the origin's
+# optimization node, so a rule for the origin reaches it, and one naming
+# the clone would match nothing.
+CLONE_SUFFIX = re.compile(r'(\.(part|constprop|isra|cold|lto_priv)\.\d+|\.cold)+$')
+
+
+def origin(name):
+    return CLONE_SUFFIX.sub('', name)
 
 
 def run_cli(cli, args):
@@ -81,7 +93,7 @@ def units_from(diff, correlate, workloads):
         tu = row.get('file') or '?'
         owners = []
         for f in row.get('flips', []):
-            u = unit(tu, f['caller'])
+            u = unit(tu, origin(f['caller']))
             by_flip.setdefault(flip_key(f), set()).add(u.key)
             if u.key not in owners:
                 owners.append(u.key)

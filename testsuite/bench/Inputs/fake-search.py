@@ -7,7 +7,9 @@ stand-in for search/evaluate.sh that measures a policy in that world.
   fake-search.py world DIR      the two references' decision logs and guest
                                 profiles (DIR/base.jsonl, new.jsonl,
                                 base.prof, new.prof)
-  fake-search.py evaluate JOB   JOB/result.json, as evaluate.sh writes it
+  fake-search.py evaluate JOB   JOB/result.json, as evaluate.sh writes it (and
+                                for logs: true, JOB/objs/logs.jsonl and
+                                JOB/profile.jsonl: the world's)
 
 The units (TU, caller: its flipped sites; its effect when the policy gives
 the caller the candidate's params, or forces its sites; .text bytes):
@@ -149,13 +151,14 @@ def evaluate(job_dir):
     if job.get('logs'):
         cand = 'profile = rfc' in text and not any(r['tu'] or r['function'] for r in parse_policy(text) if r['profile'])
         world_dir = os.environ['FAKE_WORLD']
-        for src, dst in (('new' if cand else 'base') + '.jsonl', 'logs.jsonl'), (('new' if cand else 'base') + '.prof', 'profile.jsonl'):
+        os.makedirs(os.path.join(job_dir, 'objs'), exist_ok=True)
+        for src, dst in (('new' if cand else 'base') + '.jsonl', 'objs/logs.jsonl'), (('new' if cand else 'base') + '.prof', 'profile.jsonl'):
             with open(os.path.join(world_dir, src)) as f, open(os.path.join(job_dir, dst), 'w') as g:
                 g.write(f.read())
     result = {'status': 'ok', 'cc': job['cc'], 'vmlinux_text_bytes': 10000 + sum(UNITS[u][1] for u in on),
               'selftests': {'pass': 2, 'total': 2, 'failed': []}, 'compiles': {'misses': len(on), 'hits': 0},
               'metrics': metrics, 'seconds': {'build': 0, 'boots': 0, 'total': 0}, 'host': 'fake', 'slot': 1,
-              'logs': 'logs.jsonl' if job.get('logs') else None}
+              'logs': 'objs' if job.get('logs') else None}
     json.dump(result, open(path, 'w'), indent=1)
     return 0
 
