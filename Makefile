@@ -457,6 +457,18 @@ bench-incremental: deps
 	$(MAKE) all
 	bash bench/incremental.sh
 
+# A profile-guided policy search on the small kernel (search/search.py,
+# docs/search.md): which of the RFC's decisions keep its gain for how much
+# code; SEARCH_ARGS adds search.py's options (--evaluations, --jobs,
+# --sshloginfile, --slurm, --keep, --growth, ...); its directory,
+# build/bench/search by default (SEARCH_DIR), resumes when run again.
+SEARCH_DIR ?= $(BUILD)/bench/search
+SEARCH_ARGS ?=
+.PHONY: bench-search
+bench-search: deps
+	$(MAKE) all
+	python3 search/search.py $(SEARCH_ARGS) $(SEARCH_DIR)
+
 # The small arm64 kernel (tinyconfig + kernel-configs/qemu-small.config), built
 # whole as each of VARIANTS (baseline, rfc-params, plugin-rfc; cached until
 # their inputs change): build times, vmlinux .text (bench/small-kernel.sh,

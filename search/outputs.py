@@ -315,12 +315,16 @@ def svg_pareto(s):
         out.append('<circle cx="%.1f" cy="%.1f" r="%d" fill="%s" fill-opacity="%s" stroke="%s"><title>%s</title></circle>' % (
             X(e.growth), Y(e.objective), 7 if big else 4, c, '1' if e.feasible else '0.35', '#d62728' if big else c, title))
         if e.level == 'reference' or big:
-            out.append('<text x="%.1f" y="%.1f" font-size="11">%s</text>' % (
-                X(e.growth) + 8, Y(e.objective) - 6, html.escape('found' if big else e.label)))
-    y = 34
+            right = X(e.growth) > W - 120  # near the right edge: the label goes left
+            out.append('<text x="%.1f" y="%.1f" font-size="11" text-anchor="%s">%s</text>' % (
+                X(e.growth) + (-8 if right else 8), Y(e.objective) - 6, 'end' if right else 'start',
+                html.escape('found' if big else e.label)))
+    # The legend in the lower right, where a front that rises from the base
+    # to the candidate leaves room.
+    y = H - B - 14 * len(COLORS) - 4
     for level, c in COLORS.items():
         out.append('<circle cx="%d" cy="%d" r="4" fill="%s"/><text x="%d" y="%d" font-size="11">%s</text>' % (
-            L + 12, y, c, L + 20, y + 4, level))
+            W - 110, y, c, W - 102, y + 4, level))
         y += 14
     out.append('</svg>')
     return '\n'.join(out)

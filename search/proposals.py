@@ -15,6 +15,17 @@ rule names keep the base's settings, byte for byte the base's slice.
 """
 
 
+# The policy reader's longest line (plugin/policy.cc: inih's INI_MAX_LINE,
+# 200, less the line end and the NUL): a longer one is an error, not cut.
+LINE_LIMIT = 198
+
+
+def writable(u):
+    """Whether unit U's rule lines fit the reader's limit (a C++ name can
+    be longer: such a unit is not proposed)."""
+    return max(len('function = ' + glob_literal(u.caller)), len('tu = ' + glob_literal(u.tu))) <= LINE_LIMIT
+
+
 def glob_literal(text):
     """TEXT as a glob that matches only itself (docs/policy.md, "Globs": a
     backslash makes the next character literal)."""
@@ -46,9 +57,11 @@ def function_policy(base_text, profile, units):
         by_tu.setdefault(u.tu, []).append(u.caller)
     rules = []
     for tu in sorted(by_tu):
-        names = sorted(set(by_tu[tu]))
-        rules.append('[rule search: callers in %s]\ntu = %s\nfunction = %s\nprofile = %s\n' %
-                     (tu, glob_literal(tu), ', '.join(glob_literal(n) for n in names), profile))
+        # One caller a line (the key again adds to the list): a line longer
+        # than the INI reader's limit is an error (docs/policy.md).
+        names = ''.join('function = %s\n' % glob_literal(n) for n in sorted(set(by_tu[tu])))
+        rules.append('[rule search: callers in %s]\ntu = %s\n%sprofile = %s\n' %
+                     (tu, glob_literal(tu), names, profile))
     return with_rules(base_text, rules)
 
 
@@ -62,8 +75,9 @@ def site_policy(base_text, units):
         lines = ['[rule search: sites in %s]' % tu, 'tu = %s' % glob_literal(tu)]
         for sid, site in sorted(by_tu[tu].items()):
             key = 'inline-site' if site['to'] == 'inlined' else 'never-inline-site'
-            lines.append('%s = %s ; %s -> %s @ %s' % (key, sid, site['caller'], site['callee'],
-                                                   site.get('location') or '?'))
+            line = '%s = %s ; %s -> %s @ %s' % (key, sid, site['caller'], site['callee'],
+                                                site.get('location') or '?')
+            lines.append(line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 3] + '...')
         rules.append('\n'.join(lines) + '\n')
     return with_rules(base_text, rules)
 

@@ -24,8 +24,9 @@ without a result):
      estimated growth fills 1/4, 1/2, 1, 2 budgets, the estimate scaled by
      what earlier evaluations measured); site: the best function-level
      policy written as its call sites; reduce: delta debugging (ddmin,
-     Zeller and Hildebrandt 2002) of the best policy that meets the goal,
-     to the fewest units that still meet it;
+     Zeller and Hildebrandt 2002) of the best policy that meets the goal
+     (a function- or site-level one if any does, else a TU-level one), to
+     the fewest units that still meet it;
   4. the found policy: the feasible evaluation (within the growth budget,
      no selftest failing that both references pass) that keeps the largest
      share of the candidate's reduction;
@@ -258,7 +259,11 @@ class Search:
         self.units, self.unattributed = un.units_from(diff, corr, self.a.workload_list)
         self.tus = un.tu_units(self.units, diff)
         self.objective_kind = 'both' if self.a.model else 'insns'
-        self.ranked_units = un.ranked(self.units.values(), self.objective_kind, 16.0)
+        long_names = [u for u in self.units.values() if not pr.writable(u)]
+        if long_names:
+            log('search: %d units left out: a name longer than a policy line may be (%s)' % (
+                len(long_names), long_names[0].key[:60]))
+        self.ranked_units = un.ranked([u for u in self.units.values() if pr.writable(u)], self.objective_kind, 16.0)
         self.ranked_tus = un.ranked(self.tus.values(), self.objective_kind, 64.0)
         with open(os.path.join(self.work, 'units.json'), 'w') as f:
             json.dump({'unattributed_share': self.unattributed,
@@ -312,7 +317,9 @@ class Search:
         complements of N chunks tried in one batch; the smallest that still
         meets the goal is kept (N one less), else N doubles, until single
         units are tried or the evaluations are used up."""
-        src = self.best(('tu', 'function', 'site'), goal=True)
+        # The finest level that met the goal: its units are the decisions
+        # the reduction is to name (callers, not whole TUs).
+        src = self.best(('function', 'site'), goal=True) or self.best(('tu',), goal=True)
         if not src:
             log('search: reduce: no policy meets the goal (%g%% kept at +%g%% .text) to reduce' % (self.a.keep, self.a.growth))
             return
