@@ -2,9 +2,10 @@
 """The policies a search proposes, at three granularities (docs/search.md):
 
 - tu:       the candidate's profile for whole TUs (`tu = T`, `profile = P`);
-- function: for callers only (`tu = T`, `function = F`, `profile = P`),
-            each rule scoped to the TU whose log holds the caller's flips,
-            so that inlinetune-cc and ccache recompile only that TU;
+- function: for callers (`tu = T`, `function = F`, `profile = P`), or
+            callers and the callees of their flipped calls, each rule
+            scoped to the TU whose log holds the caller's flips, so that
+            inlinetune-cc and ccache recompile only that TU;
 - site:     the candidate's decisions themselves, site by site
             (`inline-site = ID` where the candidate inlined a call the base
             did not, `never-inline-site = ID` the other way round), in one
@@ -20,10 +21,14 @@ rule names keep the base's settings, byte for byte the base's slice.
 LINE_LIMIT = 198
 
 
+def writable_name(name):
+    return len('function = ' + glob_literal(name)) <= LINE_LIMIT
+
+
 def writable(u):
     """Whether unit U's rule lines fit the reader's limit (a C++ name can
     be longer: such a unit is not proposed)."""
-    return max(len('function = ' + glob_literal(u.caller)), len('tu = ' + glob_literal(u.tu))) <= LINE_LIMIT
+    return writable_name(u.caller) and len('tu = ' + glob_literal(u.tu)) <= LINE_LIMIT
 
 
 def glob_literal(text):
@@ -51,17 +56,23 @@ def tu_policy(base_text, profile, tus):
     return with_rules(base_text, rules)
 
 
-def function_policy(base_text, profile, units):
+def function_policy(base_text, profile, units, callees=False):
+    """The profile for the units' callers, each rule scoped to its TU; with
+    CALLEES, for the callees of their flipped calls too (in the same TU:
+    where the callee has a body there, the rule reaches it)."""
     by_tu = {}
     for u in units:
-        by_tu.setdefault(u.tu, []).append(u.caller)
+        names = by_tu.setdefault(u.tu, set())
+        names.add(u.caller)
+        if callees:
+            names.update(c for c in u.callees if writable_name(c))
     rules = []
     for tu in sorted(by_tu):
-        # One caller a line (the key again adds to the list): a line longer
-        # than the INI reader's limit is an error (docs/policy.md).
-        names = ''.join('function = %s\n' % glob_literal(n) for n in sorted(set(by_tu[tu])))
-        rules.append('[rule search: callers in %s]\ntu = %s\n%sprofile = %s\n' %
-                     (tu, glob_literal(tu), names, profile))
+        # One function a line (the key again adds to the list): a line
+        # longer than the INI reader's limit is an error (docs/policy.md).
+        names = ''.join('function = %s\n' % glob_literal(n) for n in sorted(by_tu[tu]))
+        rules.append('[rule search: %s in %s]\ntu = %s\n%sprofile = %s\n' %
+                     ('callers and callees' if callees else 'callers', tu, glob_literal(tu), names, profile))
     return with_rules(base_text, rules)
 
 

@@ -276,11 +276,10 @@ class Search:
                 len(self.ranked_units), len(self.ranked_tus), len(self.units), len(self.tus),
                 100 * self.unattributed))
 
-    def sweep(self, level, ranked, policy_of):
+    def sweep(self, level, ranked, policy_of, what):
         batch = []
         for label, part in pr.prefixes(ranked, self.budget_bytes, SWEEP, self.scale):
-            e = self.propose(level, '%d %s, %s' % (len(part), 'TUs' if level == 'tu' else 'callers', label),
-                             policy_of(part), part)
+            e = self.propose(level, '%d %s, %s' % (len(part), what, label), policy_of(part), part)
             if e:
                 batch.append(e)
         if batch:
@@ -288,18 +287,26 @@ class Search:
 
     def level_tu(self):
         self.sweep('tu', self.ranked_tus,
-                   lambda part: pr.tu_policy(self.base_text, self.a.profile, [t.tu for t in part]))
+                   lambda part: pr.tu_policy(self.base_text, self.a.profile, [t.tu for t in part]), 'TUs')
 
     def level_function(self):
-        policy = lambda part: pr.function_policy(self.base_text, self.a.profile, part)  # noqa: E731
-        self.sweep('function', self.ranked_units, policy)
-        # One more point at exactly the budget, now that the sweep measured
-        # what the estimate is worth (greedy: the ranking's longest prefix
-        # that should fit).
+        """Two sweeps over the same ranking: the callers alone, then the
+        callers with the callees of their flipped calls (whose own params
+        shaped the bodies the callers inline: early inlining into them,
+        ipa-split), and one more point at exactly the budget of whichever
+        kept more, the estimate recalibrated by what the sweeps measured."""
+        variants = [('callers', False), ('callers with their callees', True)]
+        for what, callees in variants:
+            self.sweep('function', self.ranked_units,
+                       lambda part, c=callees: pr.function_policy(self.base_text, self.a.profile, part, c), what)
+        best = self.best(('function',))
+        what, callees = variants[1]
+        if best and not best.label.split(', ')[0].endswith('callees'):
+            what, callees = variants[0]
         part = pr.prefixes(self.ranked_units, self.budget_bytes, (1.0,), self.scale)
         if part:
-            e = self.propose('function', '%d callers, the budget recalibrated' % len(part[0][1]),
-                             policy(part[0][1]), part[0][1])
+            e = self.propose('function', '%d %s, the budget recalibrated' % (len(part[0][1]), what),
+                             pr.function_policy(self.base_text, self.a.profile, part[0][1], callees), part[0][1])
             if e:
                 self.evaluate([e])
 
@@ -324,7 +331,8 @@ class Search:
             log('search: reduce: no policy meets the goal (%g%% kept at +%g%% .text) to reduce' % (self.a.keep, self.a.growth))
             return
         make = {'tu': lambda us: pr.tu_policy(self.base_text, self.a.profile, [u.tu for u in us]),
-                'function': lambda us: pr.function_policy(self.base_text, self.a.profile, us),
+                'function': lambda us: pr.function_policy(self.base_text, self.a.profile, us,
+                                                          '[rule search: callers and callees' in src.policy_text),
                 'site': lambda us: pr.site_policy(self.base_text, us)}[src.level]
         current, n = list(src.unit_objs), 2
         while len(current) >= 2:

@@ -59,6 +59,7 @@ class Unit:
         self.growth = 0.0
         self.sites = {}  # id -> flip (side caller: the call as written here)
         self.copies = 0  # copy flips held in this TU
+        self.callees = set()  # of its flips, by their origin's name
 
     @property
     def key(self):
@@ -67,7 +68,8 @@ class Unit:
     def to_json(self):
         return {'tu': self.tu, 'caller': self.caller, 'gain_insns': self.gain['insns'],
                 'gain_cycles': self.gain['cycles'], 'growth': self.growth,
-                'sites': sorted(self.sites.values(), key=lambda f: f['id']), 'copies': self.copies}
+                'sites': sorted(self.sites.values(), key=lambda f: f['id']), 'copies': self.copies,
+                'callees': sorted(self.callees)}
 
 
 def row_bytes(row):
@@ -94,6 +96,7 @@ def units_from(diff, correlate, workloads):
         owners = []
         for f in row.get('flips', []):
             u = unit(tu, origin(f['caller']))
+            u.callees.add(origin(f['callee']))
             by_flip.setdefault(flip_key(f), set()).add(u.key)
             if u.key not in owners:
                 owners.append(u.key)

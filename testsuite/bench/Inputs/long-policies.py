@@ -15,6 +15,7 @@ class U:
     def __init__(self, i, name):
         self.tu, self.caller = 'drivers/net/ethernet/some_vendor/some_driver_main.c', name
         self.key = '%s:%s' % (self.tu, self.caller)
+        self.callees = {'callee_with_a_long_name_' * 4, 'z' * 300}
         self.sites = {'%016x' % i: {'id': '%016x' % i, 'to': 'inlined' if i % 2 else 'not inlined',
                                     'caller': name, 'callee': 'callee_with_a_long_name_' * 4,
                                     'location': 'drivers/net/ethernet/some_vendor/some_driver_main.c:%d:9' % i}}
@@ -26,11 +27,11 @@ units = [U(i, 'some_driver_function_with_a_long_name_number_%d_%s' % (i, 'x' * 4
 units.append(U(999, 'y' * 300))
 ok = [u for u in units if proposals.writable(u)]
 base = '[rule keep]\nnever-inline = vfs_symlink\n'
-texts = {'function': proposals.function_policy(base, 'rfc', ok), 'site': proposals.site_policy(base, ok)}
+texts = {'function': proposals.function_policy(base, 'rfc', ok, callees=True), 'site': proposals.site_policy(base, ok)}
 for name, text in texts.items():
     with open(os.path.join(out, name + '.ini'), 'w') as f:
         f.write(text)
 over = {k: sum(1 for line in t.splitlines() if len(line) > proposals.LINE_LIMIT) for k, t in texts.items()}
 print('function: %d callers, %d lines over %d; site: %d sites, %d lines over %d; writable: %d of %d units' % (
-    texts['function'].count('function = '), over['function'], proposals.LINE_LIMIT,
+    texts['function'].count('function = ') - 1, over['function'], proposals.LINE_LIMIT,
     texts['site'].count('-site = '), over['site'], proposals.LINE_LIMIT, len(ok), len(units)))
