@@ -370,7 +370,7 @@ def report_html(s, decision_rows):
     f = s.found
     parts = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>inlinetune search</title>',
              '<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto}table{border-collapse:collapse;font-size:12px}'
-             'td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>',
+             'pre{white-space:pre-wrap}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>',
              '<h1>Policy search</h1>', '<pre>%s</pre>' % html.escape(summary(s))]
     parts.append('<h2>Share kept against growth</h2><p>Every evaluation (faded: outside the budget or a new selftest '
                  'failure), the references, the found policy; the red line is the Pareto front; the green box is the goal '
