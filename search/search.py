@@ -144,7 +144,10 @@ class Search:
         with open(a.base) as f:
             self.base_text = f.read()
         self.job = {'cc': a.cc, 'workloads': '+'.join(sorted(a.workload_list)), 'servers': '',
-                    'layouts': a.layouts, 'selftests': a.selftests, 'models': a.model or 'none', 'logs': False}
+                    'layouts': a.layouts, 'selftests': a.selftests, 'logs': False,
+                    # The attribution needs the profiling boot even when
+                    # cycles are not judged (--model none): it runs with n1.
+                    'models': a.model or 'n1'}
         self.evals = []   # every proposal, in the order made
         self.proposed = 0  # proposals counted against --evaluations
         self.scale = 1.0   # measured .text growth / estimated, from the evaluations so far
