@@ -14,6 +14,7 @@ import csv
 import html
 import json
 import os
+import textwrap
 
 import evaluations as ev
 
@@ -197,7 +198,15 @@ def found_header(s):
 
 
 def pr_header(lines):
-    return ''.join('# %s\n' % x if x else '#\n' for x in lines)
+    """LINES as comments wrapped at 78 columns: the policy reader refuses any
+    line over 198 characters, a comment's too (docs/policy.md), and a
+    validation's workload list alone is longer."""
+    out = []
+    for x in lines:
+        indent = ' ' * (len(x) - len(x.lstrip(' ')))
+        out += textwrap.wrap(x, 76, initial_indent='', subsequent_indent=indent + '  ',
+                             break_on_hyphens=False, break_long_words=True) or ['']
+    return ''.join('# %s\n' % x if x else '#\n' for x in out)
 
 
 def write_all(s):
