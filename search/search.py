@@ -40,6 +40,7 @@ the goal was met: search.json and the summary say), 1 when it could not
 import argparse
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -51,9 +52,26 @@ import outputs  # noqa: E402
 import proposals as pr  # noqa: E402
 import units as un  # noqa: E402
 
-ALL_WORKLOADS = ['epoll_wait', 'epoll_ctl', 'open_close', 'stat', 'read_4k', 'write_4k', 'futex_wake',
-                 'futex_pingpong', 'mmap_munmap', 'page_fault', 'pipe_rw', 'pipe_pingpong', 'fork_wait',
-                 'fork_exec', 'getppid', 'tcp_send_recv', 'tcp_connect_accept']
+
+
+def workload_names():
+    """The guest's workloads, in `workloads -l` order: read from their
+    sources (harness/workloads/), the one definition of them, because the
+    program is built for arm64 and cannot list itself here: the families in
+    main.c's order, each family's entries {"NAME", "description", ...}."""
+    src = os.path.join(ROOT, 'harness', 'workloads')
+    main_c = open(os.path.join(src, 'main.c')).read()
+    families = re.search(r'families\[\]\s*=\s*\{([^}]*)\}', main_c).group(1)
+    tables = {}
+    for name in sorted(os.listdir(src)):
+        if name.endswith('.c'):
+            text = open(os.path.join(src, name)).read()
+            for m in re.finditer(r'const struct workload (wl_\w+)\[\]\s*=\s*\{(.*?)\n\};', text, re.S):
+                tables[m.group(1)] = re.findall(r'\{\s*"(\w+)",\s*"', m.group(2))
+    return [w for f in re.findall(r'wl_\w+', families) for w in tables.get(f, [])]
+
+
+ALL_WORKLOADS = workload_names()
 DEFAULT_HOLDOUT = ['futex_pingpong', 'pipe_pingpong', 'fork_exec']
 SWEEP = (0.25, 0.5, 1.0, 2.0)
 LEVELS = ('tu', 'function', 'site', 'reduce')
