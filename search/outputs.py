@@ -17,6 +17,7 @@ import os
 import textwrap
 
 import evaluations as ev
+import units as un
 
 
 def pct(x, digits=2):
@@ -116,9 +117,8 @@ def decisions(s):
     units = f.unit_objs
     if f.level == 'tu' or (f.level == 'reduce' and getattr(f, 'origin', '') == 'tu'):
         units = [m for t in units for m in t.members]
-    kind = s.objective_kind
     rows = []
-    for u in sorted(units, key=lambda u: (-(min(u.gain['insns'], u.gain['cycles']) if kind == 'both' else u.gain['insns']), u.key)):
+    for u in sorted(units, key=lambda u: (-un.gain_of(u, s.objective_kind), u.key)):
         sites = sorted(u.sites.values(), key=lambda x: x['id']) or [None]
         for site in sites:
             rows.append({
@@ -194,10 +194,10 @@ def found_header(s):
         h = v.get('held_out_insns', {})
         lines.append('Validation on held-out workloads (%s): %s of the candidate\'s reduction kept (insns %s against %s).' % (
             ', '.join(h.get('workloads', [])), share_text(h.get('kept')), pct(h.get('found')), pct(h.get('candidate'))))
-    return pr_header(lines)
+    return comment_lines(lines)
 
 
-def pr_header(lines):
+def comment_lines(lines):
     """LINES as comments wrapped at 78 columns: the policy reader refuses any
     line over 198 characters, a comment's too (docs/policy.md), and a
     validation's workload list alone is longer."""

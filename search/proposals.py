@@ -37,10 +37,6 @@ def glob_literal(text):
     return ''.join('\\' + c if c in '*?[]\\' else c for c in text)
 
 
-def header(lines):
-    return ''.join('# %s\n' % line if line else '#\n' for line in lines)
-
-
 def with_rules(base_text, rules):
     text = base_text if base_text.endswith('\n') or not base_text else base_text + '\n'
     return text + ''.join('\n' + r for r in rules)

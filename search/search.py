@@ -187,11 +187,9 @@ class Search:
     def propose(self, level, label, text, units):
         """An Evaluation of TEXT, or None once --evaluations are used up; a
         policy proposed before (at any level) is not proposed again."""
+        if self.known(text) or self.proposed >= self.a.evaluations:
+            return None
         e = ev.Evaluation(self.work, level, label, text, self.job, [u.key for u in units])
-        if any(x.id == e.id for x in self.evals):
-            return None
-        if self.proposed >= self.a.evaluations:
-            return None
         self.proposed += 1
         e.unit_objs = list(units)
         e.est_growth = sum(max(u.growth, 0) for u in units)
@@ -365,7 +363,8 @@ class Search:
                     continue
                 label = '%d of %d %s units of %s (ddmin n=%d, chunk %d out)' % (
                     len(rest), len(current), src.level, src.id, n, i + 1)
-                e = self.known(make(rest)) or self.propose('reduce', label, make(rest), rest)
+                text = make(rest)
+                e = self.known(text) or self.propose('reduce', label, text, rest)
                 if e:
                     e.origin = getattr(e, 'origin', src.level)
                     batch.append(e)
