@@ -28,14 +28,14 @@ enum Key : unsigned {
   k_callee, k_callee_symbol, k_callee_clone, k_location, k_chain, k_inlined, k_reason,
   k_reason_text, k_callee_size, k_growth, k_caller_size_before, k_caller_size_after, k_count,
   k_frequency, k_hot, k_limit, k_name, k_symbol, k_size_before, k_size_after, k_inlined_callees,
-  k_out_of_line, k_never_inline, k_keys
+  k_out_of_line, k_never_inline, k_elf_bytes, k_keys
 };
 constexpr std::array<std::string_view, k_keys> kKeyNames = {
     "record", "id", "pass", "caller", "caller_symbol", "lexical_caller", "lexical_caller_symbol",
     "callee", "callee_symbol", "callee_clone", "location", "chain", "inlined", "reason",
     "reason_text", "callee_size", "growth", "caller_size_before", "caller_size_after", "count",
     "frequency", "hot", "limit", "name", "symbol", "size_before", "size_after",
-    "inlined_callees", "out_of_line", "never_inline"};
+    "inlined_callees", "out_of_line", "never_inline", "elf_bytes"};
 // clang-format on
 
 // A Record's value (never null: a null value reads as missing).
@@ -74,10 +74,15 @@ private:
 class NRecord {
 public:
   explicit NRecord(const Record &r) : r_(r) {}
-  std::optional<NValue> get(Key key) const { return r_.member(kKeyNames[key]); }
+  std::optional<NValue> get(Key key) const { return NValue(r_).member(kKeyNames[key]); }
+  // KEY is there with a null value (get() reads it as missing).
+  bool is_null(Key key) const {
+    auto it = r_.find(kKeyNames[key]);
+    return it != r_.end() && it->is_null();
+  }
 
 private:
-  NValue r_;
+  const Record &r_;
 };
 
 // A value of simdjson's DOM (never null).
@@ -132,15 +137,17 @@ private:
 class SRecord {
 public:
   void index(simdjson::dom::object object) {
-    present_ = 0;
+    present_ = null_ = 0;
     for (simdjson::dom::key_value_pair field : object) {
       int key = key_of(field.key);
       if (key < 0)
         continue;
       if (field.value.is_null()) {
         present_ &= ~(uint64_t(1) << key);
+        null_ |= uint64_t(1) << key;
       } else {
         present_ |= uint64_t(1) << key;
+        null_ &= ~(uint64_t(1) << key);
         values_[key] = field.value;
       }
     }
@@ -148,6 +155,7 @@ public:
   std::optional<SValue> get(Key key) const {
     return present_ >> key & 1 ? std::optional<SValue>(SValue(values_[key])) : std::nullopt;
   }
+  bool is_null(Key key) const { return null_ >> key & 1; }
 
 private:
   // The keys by length: at most six share one, and a first byte tells most apart.
@@ -176,7 +184,8 @@ private:
     }
     return -1;
   }
-  uint64_t present_ = 0;
+  uint64_t present_ = 0, null_ = 0; // the keys there, and those there with null
+  static_assert(k_keys <= 64);
   std::array<simdjson::dom::element, k_keys> values_;
 };
 
@@ -357,6 +366,10 @@ template <typename R, typename F> void read_function(const R &r, F &f) {
   f.inlined_callees = opt_int(r, k_inlined_callees).value_or(0);
   f.out_of_line = opt_bool(r, k_out_of_line).value_or(false);
   f.never_inline = opt_bool(r, k_never_inline).value_or(false);
+  f.elf_bytes = opt_int(r, k_elf_bytes);
+  f.has_elf_bytes = f.elf_bytes || r.is_null(k_elf_bytes);
+  if (f.elf_bytes && *f.elf_bytes < 0)
+    wrong("elf_bytes", "a size (0 or more)");
 }
 
 // The header's helpers (nlohmann only: one header per TU).

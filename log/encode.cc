@@ -133,6 +133,8 @@ std::string encode(const Function &f) {
   j["inlined_callees"] = f.inlined_callees;
   j["out_of_line"] = f.out_of_line;
   j["never_inline"] = f.never_inline;
+  if (f.has_elf_bytes)
+    j["elf_bytes"] = f.elf_bytes ? Json(*f.elf_bytes) : Json(nullptr);
   return line(j);
 }
 

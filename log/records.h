@@ -145,6 +145,10 @@ template <typename Str> struct BasicFunction {
   int64_t inlined_callees = 0;
   bool out_of_line = true; // still emitted on its own after inlining
   bool never_inline = false;
+  // Only in `inlinetune extract --with-symbols` output, never the plugin's:
+  // the function's real bytes in its object (null: not emitted).
+  bool has_elf_bytes = false;
+  std::optional<int64_t> elf_bytes;
 };
 using Function = BasicFunction<std::string>;
 using FunctionView = BasicFunction<std::string_view>;

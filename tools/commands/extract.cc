@@ -4,12 +4,14 @@
 // Collects every TU's log found under the PATHs (objects, archives, thin
 // archives, directories, .jsonl files of log=DIR) into one JSON Lines stream:
 // TU by TU, sorted by the header's "object", each TU's records in their order.
-// --with-symbols adds "elf_bytes" to function records from the object's
-// symbol table.  What is read, and the rules for duplicates:
+// --with-symbols adds "elf_bytes" to function records: their real bytes
+// from the object's symbol table, which diff and the other commands read
+// back from the .jsonl as they read the object's.  What is read, and the rules for duplicates:
 // docs/log-format.md.  Problems with one file are reported and the rest is
 // read: exit 1 if there were any.
 #include "commands/commands.h"
 #include "error.h"
+#include "model/build_model.h"
 #include "output/output_file.h"
 
 #include <fmt/format.h>
@@ -27,31 +29,60 @@ struct Options {
   bool with_symbols = false;
 };
 
-// LINE with "elf_bytes" set when it is a function record: the summed size of
-// the STT_FUNC symbols named by its "symbol" (or, schema 2 writing "symbol"
-// only when it differs, its "name") in FUNCTIONS, null when there is none
-// (inlined everywhere and not emitted) or no symbol table (a .jsonl log).
-// Other records are returned as they are.
-std::string with_elf_bytes(std::string_view line, const FunctionSizes *functions) {
-  std::string kind;
-  if (!check_record(line, &kind).empty() || kind != "function") // checked when read
-    return std::string(line);
-  Record record = Record::parse(line);
-  Record bytes = nullptr;
-  if (functions) {
-    // The record's symbol as the decoder reads it; a record it cannot read
-    // gets null.
+// TEXT (a TU's lines, each ending in '\n') with "elf_bytes" in every
+// function record: the function's real bytes in FUNCTIONS, its object's
+// symbols, as the model counts them (owned_bytes: its own symbol and the
+// pieces GCC split off it that have no record of their own, such as
+// foo.cold), null when none counts toward it (not emitted) or the record
+// cannot be read.  Without FUNCTIONS (a .jsonl log), a record keeps the
+// "elf_bytes" it has (a log extracted with them read again) and gets null
+// when it has none.  Other records are written as they are.  Returns the
+// number of lines.
+size_t write_with_elf_bytes(Output &out, std::string_view text, const FunctionSizes *functions) {
+  std::vector<std::string_view> lines;
+  for (std::string_view rest = text; !rest.empty();)
+    lines.push_back(take_line(&rest));
+  // The function records, parsed, and their symbols (the decoder's reading;
+  // nullopt for a record it cannot read).
+  std::vector<size_t> at;
+  std::vector<Record> records;
+  std::vector<std::optional<std::string>> symbols;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string kind;
+    if (!check_record(lines[i], &kind).empty() || kind != "function") // checked when read
+      continue;
+    at.push_back(i);
+    records.push_back(Record::parse(lines[i]));
     std::optional<std::string> symbol;
     try {
-      symbol = object_symbol(parse_function(record).function.symbol);
+      symbol = object_symbol(parse_function(records.back()).function.symbol);
     } catch (const Error &) {
     }
-    if (symbol)
-      if (auto found = functions->find(*symbol); found != functions->end())
-        bytes = found->second;
+    symbols.push_back(std::move(symbol));
   }
-  record["elf_bytes"] = bytes;
-  return record.dump();
+  std::vector<std::optional<uint64_t>> bytes(at.size());
+  if (functions) {
+    // Unreadable records take no symbol's bytes: an empty name, which no
+    // symbol of a table has.
+    std::vector<std::string> names;
+    for (const std::optional<std::string> &symbol : symbols)
+      names.push_back(symbol.value_or(std::string()));
+    bytes = owned_bytes(names, *functions);
+  }
+  size_t next = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (next < at.size() && at[next] == i) {
+      Record &record = records[next];
+      if (functions || !record.contains("elf_bytes"))
+        record["elf_bytes"] = bytes[next] && symbols[next] ? Record(*bytes[next]) : Record(nullptr);
+      out.write(record.dump());
+      ++next;
+    } else {
+      out.write(lines[i]);
+    }
+    out.write("\n");
+  }
+  return lines.size();
 }
 
 int run(const Options &options) {
@@ -69,14 +100,7 @@ int run(const Options &options) {
       out.write(text);
       lines += static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
     } else {
-      std::string_view rest = text;
-      while (!rest.empty()) {
-        size_t nl = rest.find('\n');
-        out.write(with_elf_bytes(rest.substr(0, nl), tu.functions.get()));
-        out.write("\n");
-        rest.remove_prefix(nl + 1);
-        ++lines;
-      }
+      lines += write_with_elf_bytes(out, text, tu.functions.get());
     }
     records += tu.records;
   }
@@ -101,7 +125,7 @@ std::function<int()> setup_extract(Args &args) {
   args.option("-o,--output", "FILE", &options->output,
               "Write to FILE (replaced atomically) instead of standard output");
   args.flag("--with-symbols", &options->with_symbols,
-            "Add \"elf_bytes\" (the function's symbol size, or null) to function records");
+            "Add \"elf_bytes\" (the function's real bytes in its object, or null) to function records");
   return [options] { return run(*options); };
 }
 

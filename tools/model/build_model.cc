@@ -192,6 +192,23 @@ std::string symbol_base(std::string_view symbol) {
   return std::string(symbol);
 }
 
+std::vector<std::optional<uint64_t>> owned_bytes(const std::vector<std::string> &symbols,
+                                                 const FunctionSizes &functions) {
+  std::unordered_map<std::string_view, size_t> by_symbol;
+  for (size_t i = 0; i < symbols.size(); ++i)
+    by_symbol.emplace(symbols[i], i); // the first record of a symbol holds it
+  std::vector<std::optional<uint64_t>> bytes(symbols.size());
+  for (const auto &[symbol, size] : functions) {
+    std::optional<size_t> owner = symbol_owner(symbol, [&](const std::string &name) {
+      auto it = by_symbol.find(name);
+      return it == by_symbol.end() ? std::nullopt : std::optional<size_t>(it->second);
+    });
+    if (owner)
+      bytes[*owner] = bytes[*owner].value_or(0) + size;
+  }
+  return bytes;
+}
+
 namespace {
 
 constexpr NameId kNoName = UINT32_MAX;
@@ -233,7 +250,7 @@ void add_tu(Build &b, ReadTu &&read, const TuInfo &info, const std::vector<std::
   TuModel m;
   m.origin = info.origin;
   m.index = info.index;
-  m.has_symbols = info.functions != nullptr;
+  m.has_symbols = info.functions != nullptr || t.recorded_bytes();
   auto fail = [&](size_t line, const std::string &what) {
     ++model_errors;
     if (sink)

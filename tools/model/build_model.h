@@ -356,4 +356,13 @@ auto symbol_owner(const std::string &symbol, Find &&find) -> decltype(find(symbo
   return find(symbol_base(symbol));
 }
 
+// Each function's real bytes by that rule: SYMBOLS are a TU's function
+// records' object symbols (object_symbol), in order; FUNCTIONS its object's
+// function symbols and sizes.  nullopt for a function no symbol counts
+// toward (not emitted).  The model's bytes and extract --with-symbols'
+// "elf_bytes" both come from here, so that a log extracted with them reads
+// as its objects do.
+std::vector<std::optional<uint64_t>> owned_bytes(const std::vector<std::string> &symbols,
+                                                 const FunctionSizes &functions);
+
 } // namespace inlinetune

@@ -115,6 +115,9 @@ void parse_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options
         r.out_of_line = f.out_of_line;
         r.never_inline = f.never_inline;
         r.emitted = f.out_of_line;
+        if (f.has_elf_bytes)
+          r.elf_bytes = f.elf_bytes ? std::optional<uint64_t>(*f.elf_bytes) : std::nullopt;
+        r.has_elf_bytes = f.has_elf_bytes;
         t.entries.push_back(
             {ReadTu::Kind::function, static_cast<uint32_t>(t.functions.size()), line});
         t.functions.push_back(r);
@@ -154,25 +157,23 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
       t.hashes[local] = Names::hash(t.local[local]);
   }
 
-  // Real bytes: each symbol to the function it counts toward (symbol_owner).
+  // Real bytes: from the object's symbol table, each symbol to the function
+  // it counts toward (owned_bytes); else from the records' "elf_bytes" (an
+  // extract --with-symbols of the objects, which counted them the same way).
   if (info.functions) {
-    std::unordered_map<std::string, size_t> by_symbol;
+    std::vector<std::string> symbols;
+    symbols.reserve(t.functions.size());
+    for (const ReadTu::ReadFunction &fn : t.functions)
+      symbols.push_back(object_symbol(std::string(t.local[fn.symbol])));
+    const std::vector<std::optional<uint64_t>> bytes = owned_bytes(symbols, *info.functions);
     for (size_t i = 0; i < t.functions.size(); ++i) {
-      ReadTu::ReadFunction &fn = t.functions[i];
-      fn.bytes = 0;
-      fn.emitted = false;
-      by_symbol.emplace(object_symbol(std::string(t.local[fn.symbol])), i);
+      t.functions[i].bytes = bytes[i].value_or(0);
+      t.functions[i].emitted = bytes[i].has_value();
     }
-    for (const auto &[symbol, size] : *info.functions) {
-      std::optional<size_t> owner = symbol_owner(symbol, [&](const std::string &name) {
-        auto it = by_symbol.find(name);
-        return it == by_symbol.end() ? std::nullopt : std::optional<size_t>(it->second);
-      });
-      if (!owner)
-        continue;
-      ReadTu::ReadFunction &fn = t.functions[*owner];
-      *fn.bytes += size;
-      fn.emitted = true;
+  } else if (t.recorded_bytes()) {
+    for (ReadTu::ReadFunction &fn : t.functions) {
+      fn.bytes = fn.elf_bytes.value_or(0);
+      fn.emitted = fn.elf_bytes.has_value();
     }
   }
 }
@@ -182,7 +183,14 @@ void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options,
 // Numbers as varints (ids are small), flags in a byte: some 25 bytes a
 // record, where the JSON takes some 330.
 enum : uint8_t { kIpa = 1, kInlined = 2, kLimit = 4, kFlipAt = 8 };
-enum : uint8_t { kSizeBefore = 1, kSizeAfter = 2, kOutOfLine = 4, kNeverInline = 8 };
+enum : uint8_t {
+  kSizeBefore = 1,
+  kSizeAfter = 2,
+  kOutOfLine = 4,
+  kNeverInline = 8,
+  kHasElfBytes = 16,
+  kElfBytes = 32
+};
 
 std::string encode_read_tu(const ReadTu &t, std::string_view header_line) {
   ByteWriter w;
@@ -222,12 +230,15 @@ std::string encode_read_tu(const ReadTu &t, std::string_view header_line) {
     w.var(f.name);
     w.var(f.symbol);
     w.u8((f.size_before ? kSizeBefore : 0) | (f.size_after ? kSizeAfter : 0) |
-         (f.out_of_line ? kOutOfLine : 0) | (f.never_inline ? kNeverInline : 0));
+         (f.out_of_line ? kOutOfLine : 0) | (f.never_inline ? kNeverInline : 0) |
+         (f.has_elf_bytes ? kHasElfBytes : 0) | (f.elf_bytes ? kElfBytes : 0));
     if (f.size_before)
       w.svar(*f.size_before);
     if (f.size_after)
       w.svar(*f.size_after);
     w.svar(f.inlined_callees);
+    if (f.elf_bytes)
+      w.var(*f.elf_bytes);
   }
   w.var(t.problems.size());
   for (const std::string &p : t.problems)
@@ -284,6 +295,8 @@ void decode_read_tu(std::string_view payload, ReadTu &out) {
     f.size_before = flags & kSizeBefore ? std::optional<int64_t>(r.svar()) : std::nullopt;
     f.size_after = flags & kSizeAfter ? std::optional<int64_t>(r.svar()) : std::nullopt;
     f.inlined_callees = r.svar();
+    f.elf_bytes = flags & kElfBytes ? std::optional<uint64_t>(r.var()) : std::nullopt;
+    f.has_elf_bytes = flags & kHasElfBytes;
     f.out_of_line = flags & kOutOfLine;
     f.never_inline = flags & kNeverInline;
     f.emitted = f.out_of_line;

@@ -36,6 +36,9 @@ struct ReadTu {
     int64_t inlined_callees;
     bool out_of_line, never_inline, emitted;
     std::optional<uint64_t> bytes;
+    // The record's "elf_bytes" (extract --with-symbols): there, and its value.
+    bool has_elf_bytes = false;
+    std::optional<uint64_t> elf_bytes;
   };
   enum class Kind : uint8_t { site, function, problem };
   struct Entry {
@@ -58,19 +61,28 @@ struct ReadTu {
   // What broke off the reading (other than a bad record, a problem), thrown
   // again when the TU is added: after the problems found before it.
   std::exception_ptr failure;
+
+  // The records carry real bytes (a .jsonl of extract --with-symbols): the
+  // TU has them as if read from its object (TuModel::has_symbols).
+  bool recorded_bytes() const {
+    for (const ReadFunction &f : functions)
+      if (f.has_elf_bytes)
+        return true;
+    return false;
+  }
 };
 
 // Reads one TU (any thread): from the decoded-log cache when LogSet found
 // it there, else from its text, whose payload then goes to the cache (when
 // the TU has a cache key).  A record that does not parse becomes a problem;
-// bytes come from the symbol table.  HASHES: the local names' hashes too
+// bytes come from the symbol table, or the records' "elf_bytes".  HASHES: the local names' hashes too
 // (for interning them into a build's).
 void read_tu(const LogSet &logs, const TuInfo &info, const LoadOptions &options, ReadTu &t,
              bool hashes = true);
 
 // The payloads' format, part of every cache key (ReadOptions::cache_format):
 // change it with encode_read_tu and decode_read_tu.
-inline constexpr const char *kReadTuFormat = "read-tu-2";
+inline constexpr const char *kReadTuFormat = "read-tu-3";
 // T as a payload, with the header's line (parsed again when decoded).
 std::string encode_read_tu(const ReadTu &t, std::string_view header_line);
 // PAYLOAD back into T, the header parsed from its line.  Throws Error when

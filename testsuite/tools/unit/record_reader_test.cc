@@ -45,7 +45,7 @@ const char *kSite =
     R"("limit":{"param":"p","value":15,"flip_at":29}})";
 const char *kFunction =
     R"({"record":"function","name":"f","symbol":"_Zf","size_before":3,"size_after":5,)"
-    R"("inlined_callees":2,"out_of_line":true,"never_inline":false})";
+    R"("inlined_callees":2,"out_of_line":true,"never_inline":false,"elf_bytes":96})";
 
 } // namespace
 

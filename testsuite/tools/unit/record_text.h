@@ -38,9 +38,10 @@ template <typename S> std::string describe_site(const S &s) {
 
 // Every field of a Function or a FunctionView.
 template <typename F> std::string describe_function(const F &f) {
-  return fmt::format("name={} symbol={} sizes={},{} callees={} ool={} never={}", f.function.name,
-                     f.function.symbol, opt(f.size_before), opt(f.size_after), f.inlined_callees,
-                     f.out_of_line, f.never_inline);
+  return fmt::format("name={} symbol={} sizes={},{} callees={} ool={} never={} elf={}:{}",
+                     f.function.name, f.function.symbol, opt(f.size_before), opt(f.size_after),
+                     f.inlined_callees, f.out_of_line, f.never_inline, f.has_elf_bytes,
+                     opt(f.elf_bytes));
 }
 
 // LINE read by READER (from a padded buffer when PADDED) into S or F, which
