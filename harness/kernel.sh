@@ -407,15 +407,41 @@ kt_sections() {
 # offsets) in the order GCC emitted them, functions sorted by name, the nops
 # that align the next function dropped.  Two objects whose functions GCC
 # emitted in another order (its expansion order follows the call graph's
-# edge lists, which the order of inlining changes) print the same.
+# edge lists, which the order of inlining changes) print the same.  A
+# relocation the assembler wrote against a section (a call of a static
+# function: ".text+0x4cf0") names the symbol that holds that offset
+# ("<sched_set_fifo>+0x0"): its offset in the section moves with the layout.
 kt_functions() {
-  "$KT_OBJDUMP" -dr --no-show-raw-insn "$1" | awk '
-    /^Disassembly of section/ { sec = $4; next }
-    /^[0-9a-f]+ <.*>:$/ { flush(); f = sec " " $2; next }
+  { "$KT_OBJDUMP" -t "$1" | sed 's/^/S /'; "$KT_OBJDUMP" -dr --no-show-raw-insn "$1"; } | awk '
+    function hex(s,   i, n, c) {
+      n = 0; s = tolower(s); sub(/^0x/, "", s)
+      for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)); n = n * 16 + c - 1 }
+      return n
+    }
+    # The symbol table: "S VALUE FLAGS... SECTION SIZE NAME"; sized symbols only.
+    $1 == "S" && NF >= 5 && $2 ~ /^[0-9a-f]+$/ {
+      size = hex($(NF - 1))
+      if (size > 0) { n = ++nsym[$(NF - 2)]; sv[$(NF - 2), n] = hex($2); ss[$(NF - 2), n] = size; sn[$(NF - 2), n] = $NF }
+      next
+    }
+    $1 == "S" { next }
+    function holder(sec, off,   k) {
+      for (k = 1; k <= nsym[sec]; k++)
+        if (off >= sv[sec, k] && off < sv[sec, k] + ss[sec, k]) return sprintf("<%s>+0x%x", sn[sec, k], off - sv[sec, k])
+      return ""
+    }
+    /^Disassembly of section/ { sec = $4; sub(/:$/, "", sec); next }
+    /^[0-9a-f]+ <.*>:$/ { flush(); f = sec ": " $2; next }
     f && NF {
       line = $0
       sub(/^[ \t]*[0-9a-f]+:[ \t]*/, "", line)
       gsub(/[0-9a-f]+ <[^>]*>/, "<>", line)
+      if (line ~ /^R_/ && match(line, /[ \t]\.[^ \t+]+(\+0x[0-9a-f]+)?$/)) {
+        target = substr(line, RSTART + 1); tsec = target; toff = 0
+        if (index(target, "+")) { tsec = substr(target, 1, index(target, "+") - 1); toff = hex(substr(target, index(target, "+") + 1)) }
+        h = holder(tsec, toff)
+        if (h != "") line = substr(line, 1, RSTART) h
+      }
       if (line ~ /^nop$/) { nops++; next }
       while (nops > 0) { body = body f " nop\n"; nops-- }
       body = body f " " line "\n"

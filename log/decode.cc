@@ -470,7 +470,9 @@ TuHeader parse_header(const Record &r) {
     for (auto [key, out] : {std::pair{"replayed", &s.replayed}, std::pair{"not_found", &s.not_found},
                             std::pair{"unmatched", &s.unmatched},
                             std::pair{"ambiguous", &s.ambiguous}, std::pair{"refused", &s.refused},
-                            std::pair{"split_at_recorded_params", &s.split_at_recorded_params}})
+                            std::pair{"split_at_recorded_params", &s.split_at_recorded_params},
+                            std::pair{"left_to_gcc", &s.left_to_gcc},
+                            std::pair{"inlined_against_log", &s.inlined_against_log}})
       if (const Record *n = find(*replay, key); n && n->is_number_integer())
         *out = n->get<int64_t>();
     h.replay = s;

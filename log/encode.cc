@@ -84,7 +84,9 @@ std::string encode(const TuHeader &h) {
                        {"fallback", r.fallback}, {"replayed", r.replayed},
                        {"not_found", r.not_found}, {"unmatched", r.unmatched},
                        {"ambiguous", r.ambiguous}, {"refused", r.refused},
-                       {"split_at_recorded_params", r.split_at_recorded_params}};
+                       {"split_at_recorded_params", r.split_at_recorded_params},
+                       {"left_to_gcc", r.left_to_gcc},
+                       {"inlined_against_log", r.inlined_against_log}};
   }
   j["lto"] = h.lto;
   j["reasons"] = Json::object(); // std::map: sorted by code

@@ -62,11 +62,16 @@ struct ReplaySummary {
   int64_t replayed = 0, not_found = 0, unmatched = 0, ambiguous = 0, refused = 0;
   // Functions ipa-split ran on at the recorded params (docs/replay.md).
   int64_t split_at_recorded_params = 0;
+  // The IPA inliner's recorded refusals left to GCC's inliner (the TU
+  // compiled at its log's params), and recorded refusals GCC's IPA
+  // inliner inlined (docs/replay.md).
+  int64_t left_to_gcc = 0, inlined_against_log = 0;
   bool operator==(const ReplaySummary &o) const {
     return log == o.log && found == o.found && fallback == o.fallback &&
            replayed == o.replayed && not_found == o.not_found && unmatched == o.unmatched &&
            ambiguous == o.ambiguous && refused == o.refused &&
-           split_at_recorded_params == o.split_at_recorded_params;
+           split_at_recorded_params == o.split_at_recorded_params &&
+           left_to_gcc == o.left_to_gcc && inlined_against_log == o.inlined_against_log;
   }
 };
 

@@ -254,6 +254,7 @@ void on_all_ipa_passes_start(void *, void *) {
       return;
     tu.never_inline = apply_never_inline(state->policy.never_inline(tu.path));
     apply_function_rules(tu);
+    tu.replay.set_params(tu.param_values, tu.function_params);
     if (logging()) {
       std::set<tree> marked;
       for (const NeverInlineOutcome &n : tu.never_inline)

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <sys/stat.h>
 
 namespace inlinetune {
@@ -109,6 +110,25 @@ std::optional<std::string> ReplayLog::recorded_param(std::string_view function,
     if (std::optional<std::string> v = value_in(fn->second))
       return v;
   return value_in(params_);
+}
+
+bool ReplayLog::same_params(const std::vector<log::ParamValue> &tu,
+                             const std::vector<log::FunctionParams> &functions) const {
+  using Values = std::map<std::string, std::string>;
+  auto values = [](const std::vector<log::ParamValue> &params) {
+    Values v;
+    for (const log::ParamValue &p : params)
+      v[p.name] = p.value;
+    return v;
+  };
+  if (values(tu) != values(params_) || functions.size() != function_params_.size())
+    return false;
+  for (const log::FunctionParams &f : functions) {
+    auto recorded = function_params_.find(f.function.symbol);
+    if (recorded == function_params_.end() || values(recorded->second) != values(f.params))
+      return false;
+  }
+  return true;
 }
 
 size_t ReplayLog::unmatched() const {

@@ -67,6 +67,11 @@ public:
   // else the TU's; nullopt when the log does not record it.
   std::optional<std::string> recorded_param(std::string_view function,
                                             std::string_view name) const;
+  // Whether this compile's inliner params are the recorded build's: the
+  // TU's values (TU) and every function's own (FUNCTIONS), as the header
+  // records them, equal the log's, name for name.
+  bool same_params(const std::vector<log::ParamValue> &tu,
+                   const std::vector<log::FunctionParams> &functions) const;
 
   size_t keys() const { return decisions_.size(); }
   size_t ambiguous() const { return ambiguous_; }

@@ -62,7 +62,27 @@ ReplayedSites::Verdict ReplayedSites::early(cgraph_edge *e, cgraph_node *fn,
 ReplayedSites::Verdict ReplayedSites::ipa(cgraph_edge *e, cgraph_node *root,
                                           const std::vector<std::string> &chain,
                                           const CallIdentity &call) {
-  return decide(log::Pass::ipa, e, root, chain, call);
+  const Verdict v = decide(log::Pass::ipa, e, root, chain, call);
+  if (v != Verdict::refuse)
+    return v;
+  auto site = [&] {
+    return ReplayLog::key(log::Pass::ipa, function_names(origin_decl(root)).front(), chain,
+                          call.id_text);
+  };
+  if (!e->inline_failed) {
+    inlined_against_log_.insert(site());
+    return v;
+  }
+  if (in_ipa_ && refusals_to_gcc_) {
+    left_to_gcc_.insert(site());
+    return Verdict::gcc;
+  }
+  return v;
+}
+
+void ReplayedSites::set_params(const std::vector<log::ParamValue> &tu,
+                               const std::vector<log::FunctionParams> &functions) {
+  refusals_to_gcc_ = active_ && log_ && log_->found() && log_->same_params(tu, functions);
 }
 
 void ReplayedSites::refuse(cgraph_edge *e) {
@@ -187,7 +207,7 @@ void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
   const bool recursive =
       callee_origin == root_decl || callee_origin == origin_decl(dst->caller);
   if (recorded && !*recorded && !recursive) {
-    if (!dst->call_stmt_cannot_inline_p)
+    if (!dst->call_stmt_cannot_inline_p && !refusals_to_gcc_)
       refuse(dst);
     return;
   }
@@ -211,6 +231,8 @@ std::optional<log::ReplaySummary> ReplayedSites::summary() const {
   s.ambiguous = log_->ambiguous();
   s.refused = refused_sites_.size();
   s.split_at_recorded_params = split_at_recorded_;
+  s.left_to_gcc = left_to_gcc_.size();
+  s.inlined_against_log = inlined_against_log_.size();
   return s;
 }
 

@@ -51,9 +51,19 @@ public:
   // (CHAIN: inline_chain of its statement in FN).
   Verdict early(cgraph_edge *e, cgraph_node *fn, const CallIdentity &call);
   // ... and for E in the IPA inliner: ROOT the out-of-line function, CHAIN
-  // the symbols of ROOT and of each inline copy down to E's.
+  // the symbols of ROOT and of each inline copy down to E's.  Before and
+  // in GCC's IPA inliner, a recorded refusal is left to GCC (Verdict::gcc)
+  // when this compile has its log's params (set_params): at the same
+  // params GCC's inliner refuses it again, and a mark would change what it
+  // does elsewhere (GCC's growth estimates take a marked call for one that
+  // can never be inlined, so that the callee's body must stay).  After it,
+  // an inlined call the log refused is counted (inlined_against_log).
   Verdict ipa(cgraph_edge *e, cgraph_node *root, const std::vector<std::string> &chain,
               const CallIdentity &call);
+  // At the start of the IPA passes: this compile's inliner params, the
+  // TU's and each function's own, as its log header records them.
+  void set_params(const std::vector<log::ParamValue> &tu,
+                  const std::vector<log::FunctionParams> &functions);
 
   // Before "einline" runs on FN: the calls of FN's body the log refused
   // are marked.  When the log knows every call of FN's body, GCC's early
@@ -125,6 +135,10 @@ private:
   bool raised_ = false;
   RaisedParam raised_param_;
   std::set<std::string> replayed_, not_found_, refused_sites_;
+  // The IPA inliner's recorded refusals left to GCC (ipa), and the recorded
+  // refusals GCC's IPA inliner inlined.
+  bool refusals_to_gcc_ = false;
+  std::set<std::string> left_to_gcc_, inlined_against_log_;
   // ipa-split at the recorded params (before_split): while it runs, and the
   // functions it ran on so.
   SavedGlobals split_saved_;

@@ -41,9 +41,9 @@
 //
 // PART:    work.part.0
 // NO-PART-NOT: work.part
-// CROSS:   "replay":{"log":"../{{rfc|gcc}}-log/t.o.jsonl","found":true,"fallback":"gcc","replayed":{{[1-9][0-9]*}},"not_found":0,"unmatched":0,"ambiguous":0,"refused":0,"split_at_recorded_params":{{[1-9][0-9]*}}}
-// SELF:    "split_at_recorded_params":0}
-// SCOPED:  "split_at_recorded_params":1}
+// CROSS:   "replay":{"log":"../{{rfc|gcc}}-log/t.o.jsonl","found":true,"fallback":"gcc","replayed":{{[1-9][0-9]*}},"not_found":0,"unmatched":0,"ambiguous":0,"refused":0,"split_at_recorded_params":{{[1-9][0-9]*}},"left_to_gcc":0,"inlined_against_log":0}
+// SELF:    "split_at_recorded_params":0,"left_to_gcc":{{[0-9]+}},"inlined_against_log":0}
+// SCOPED:  "split_at_recorded_params":1,"left_to_gcc":0,"inlined_against_log":0}
 
 //--- split.c
 extern void report(const char *, int, int);

@@ -27,8 +27,17 @@
 // RUN: cmp %t/rfc/t.o %t/obj/obj.o
 //
 // GCC's own log replayed at GCC's params: the same code (a fixed point).
-// RUN: cd %t/self && %cc -O2 -fchecking -c ../calls.c -o t.o -fplugin=%plugin -fplugin-arg-inlinetune-replay=../gcc-log -fplugin-arg-inlinetune-log=off
+// At its log's params a TU leaves the IPA inliner's recorded refusals to
+// GCC's inliner: unmarked, with GCC's reasons, the IPA inliner's records
+// those of the recorded log (the RFC's log replayed at other params, above,
+// leaves none).
+// RUN: cd %t/self && %cc -O2 -fchecking -c ../calls.c -o t.o -fplugin=%plugin -fplugin-arg-inlinetune-replay=../gcc-log -fplugin-arg-inlinetune-log=../self-log
 // RUN: cmp %t/gcc/t.o %t/self/t.o
+// RUN: FileCheck %s --check-prefix=SELF-HEADER < %t/self-log/t.o.jsonl
+// RUN: grep -o '"pass":"inline",[^}]*"reason":"[A-Z_]*"' %t/gcc-log/t.o.jsonl > %t/gcc-ipa.txt
+// RUN: grep -o '"pass":"inline",[^}]*"reason":"[A-Z_]*"' %t/self-log/t.o.jsonl > %t/self-ipa.txt
+// RUN: grep -q '"inlined":false' %t/gcc-ipa.txt
+// RUN: diff %t/gcc-ipa.txt %t/self-ipa.txt
 //
 // Scope: only in hot_path's code, only in TUs matching other/**: GCC's
 // decisions elsewhere.
@@ -56,7 +65,8 @@
 // RUN: cd %t && not %cc -O2 -c calls.c -o /dev/null -fplugin=%plugin -fplugin-arg-inlinetune-replay=rfc-log -fplugin-arg-inlinetune-replay-fallback=sometimes 2>&1 | FileCheck %s --check-prefix=FALLBACK
 // RUN: cd %t && not %cc -O2 -c calls.c -o /dev/null -fplugin=%plugin -fplugin-arg-inlinetune-replay-tus='fs/**' 2>&1 | FileCheck %s --check-prefix=NO-LOG
 //
-// HEADER: "replay":{"log":"../rfc-log/t.o.jsonl","found":true,"fallback":"gcc","replayed":{{[1-9][0-9]*}},"not_found":0,"unmatched":0,"ambiguous":0,"refused":0,"split_at_recorded_params":{{[0-9]+}}}
+// HEADER: "replay":{"log":"../rfc-log/t.o.jsonl","found":true,"fallback":"gcc","replayed":{{[1-9][0-9]*}},"not_found":0,"unmatched":0,"ambiguous":0,"refused":0,"split_at_recorded_params":{{[0-9]+}},"left_to_gcc":0,"inlined_against_log":0}
+// SELF-HEADER: "replay":{"log":"../gcc-log/t.o.jsonl","found":true,{{.*}}"left_to_gcc":{{[1-9][0-9]*}},"inlined_against_log":0}
 // REASONS: "reason":"REPLAYED_INLINE"
 //
 // SCOPED-LABEL: {{^}}hot_path:
