@@ -18,9 +18,19 @@
 # plugin/param (goal: <= 1.01), replay/plugin (goal: <= 1.02) and
 # param/plain, in CPU and wall time; and how many replayed objects equal the
 # plugin's (a self replay is a fixed point).
-# Output: raw timings in build/bench/overhead.csv, the summary in
-# build/bench/overhead-summary.csv.
-# Environment: RUNS, NTUS, TUS_FILE, CC_BENCH, INLINETUNE_CACHE, KSRC.
+# INSTRUCTIONS=1 adds a count that machine noise does not move: each TU
+# compiled once more per variant under valgrind's cachegrind (no cache
+# simulation), every process of the compile counted (the driver, cc1, as);
+# prints the same ratios in instructions and, for replay against plugin, the
+# cc1 functions whose instructions differ most (cg_diff): what replay costs,
+# and where.  Instructions are not time (a VM here has no hardware counters
+# for perf stat), but GCC's own compile-time work is judged by them too.
+# Output: raw timings in OUT/overhead.csv, the summary in
+# OUT/overhead-summary.csv, the instruction counts in
+# OUT/overhead-instructions.csv and OUT/instructions/ (OUT: OVERHEAD_OUT,
+# default build/bench).
+# Environment: RUNS, NTUS, TUS_FILE, CC_BENCH, INSTRUCTIONS, OVERHEAD_OUT,
+# INLINETUNE_CACHE, KSRC.
 set -eu
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -32,13 +42,20 @@ cc=${CC_BENCH:-aarch64-linux-gnu-gcc-12}
 runs=${RUNS:-5}
 ntus=${NTUS:-20}
 TUS_FILE=${TUS_FILE:-$KT_ROOT/harness/kernel-tus.txt}
-out=$KT_ROOT/build/bench
+out=${OVERHEAD_OUT:-$KT_ROOT/build/bench}
 csv=$out/overhead.csv
 sumcsv=$out/overhead-summary.csv
 plugin=$(kt_plugin_path "$cc")
 [ -f "$plugin" ] || kt_die "no plugin build at $plugin; run 'make all'"
 [ -x /usr/bin/time ] || kt_die "/usr/bin/time is missing (Debian package time)"
 case $runs in '' | *[!0-9]* | 0) kt_die "RUNS=$runs: want a positive number" ;; esac
+count=${INSTRUCTIONS:-0}
+case $count in 0 | 1) ;; *) kt_die "INSTRUCTIONS=$count: want 0 or 1" ;; esac
+if [ "$count" = 1 ]; then
+  for t in valgrind cg_merge cg_diff cg_annotate; do
+    command -v "$t" >/dev/null || kt_die "INSTRUCTIONS=1 needs $t (Debian package valgrind)"
+  done
+fi
 
 mapfile -t all < <(kt_read_tus "$TUS_FILE")
 [ "$ntus" -le "${#all[@]}" ] || kt_die "NTUS=$ntus, but $TUS_FILE lists ${#all[@]} TUs"
@@ -161,3 +178,61 @@ awk -F, -v runs="$runs" -v ntus="${#tus[@]}" -v same="$same" -v same_replay="$sa
 echo
 cat "$out/summary-line.txt"
 echo "raw timings: $csv; summary: $sumcsv"
+[ "$count" = 1 ] || exit 0
+
+# Instructions: one compile of each TU per variant under cachegrind.  Each
+# process writes its own file (%p); the compile's count is the sum of their
+# totals ("summary:"), and cc1's files are merged per variant for cg_diff.
+irdir=$out/instructions
+ircsv=$out/overhead-instructions.csv
+rm -rf "$irdir"
+mkdir -p "$irdir"
+echo "tu,variant,instructions,cc1_instructions" >"$ircsv"
+kt_step "instructions: ${#tus[@]} TUs x $nv variants under valgrind --tool=cachegrind"
+for tu in "${tus[@]}"; do
+  for v in "${variants[@]}"; do
+    obj=$irdir/obj/$v/$tu
+    files=$irdir/cg/$v/${tu//\//_}
+    mkdir -p "$(dirname "$obj")" "$files"
+    mapfile -t extra < <(flags_of "$v")
+    kt_tu_argv "$cc" "$tu"
+    KT_ARGV[KT_ARGV_O]=$obj
+    (cd "$kobj" && valgrind -q --tool=cachegrind --cache-sim=no --trace-children=yes \
+      --cachegrind-out-file="$files/cg.%p" "${KT_ARGV[@]}" "${extra[@]}") >"$obj.log" 2>&1 ||
+      kt_die "compile of $tu ($v) under valgrind failed; log: $obj.log"
+    # A file per process: "cmd:" names the program, "summary:" its total.
+    read -r all cc1 < <(awk '/^cmd:/ { is_cc1 = ($2 ~ /\/cc1(plus)?$/) }
+      /^summary:/ { all += $2; if (is_cc1) cc1 += $2 } END { printf "%.0f %.0f\n", all, cc1 }' "$files"/cg.*)
+    [ "$cc1" -gt 0 ] || kt_die "no cc1 process counted for $tu ($v); files in $files"
+    echo "$tu,$v,$all,$cc1" >>"$ircsv"
+  done
+done
+for v in "${variants[@]}"; do
+  mapfile -t cc1files < <(grep -l -E '^cmd: [^ ]*/cc1(plus)? ' "$irdir"/cg/"$v"/*/cg.*)
+  cg_merge -o "$irdir/cc1-$v.cg" "${cc1files[@]}" >>"$irdir/cg_merge.log" 2>&1
+done
+cg_diff "$irdir/cc1-plugin.cg" "$irdir/cc1-replay.cg" >"$irdir/replay-minus-plugin.cg"
+cg_annotate --auto=no --threshold=0 "$irdir/replay-minus-plugin.cg" >"$irdir/replay-minus-plugin.txt"
+awk -F, -v irsum="$irdir/summary.txt" '
+  NR > 1 { ir[$2] += $3 }
+  END {
+    printf "\n%-8s %16s\n", "variant", "instructions"
+    n = split("plain param plugin replay", v, " ")
+    for (k = 1; k <= n; k++) printf "%-8s %16.0f\n", v[k], ir[v[k]]
+    pp = ir["plugin"] / ir["param"]; rp = ir["replay"] / ir["plugin"]; qp = ir["param"] / ir["plain"]
+    printf "\ninstruction ratios (one compile of each TU, all of its processes):\n"
+    printf "  plugin/param  %.4f   (goal <= 1.01: %s)\n", pp, pp <= 1.01 ? "met" : "NOT met"
+    printf "  replay/plugin %.4f   (goal <= 1.02: %s)\n", rp, rp <= 1.02 ? "met" : "NOT met"
+    printf "  param/plain   %.4f\n", qp
+    printf "bench-overhead instructions: plugin/param %.4f, goal <= 1.01 %s; replay/plugin %.4f, goal <= 1.02 %s; param/plain %.4f\n",
+      pp, pp <= 1.01 ? "met" : "NOT met", rp, rp <= 1.02 ? "met" : "NOT met", qp > irsum
+  }' "$ircsv"
+# The functions: cg_annotate lists them by the difference, largest first
+# (negative ones, where replay saves, last).
+echo
+echo "replay - plugin, cc1's instructions by function (cg_diff; the 15 largest; whole list: $irdir/replay-minus-plugin.txt):"
+awk '/^-+$/ { dash++; next } dash >= 4 && NF >= 2 && $1 ~ /^-?[0-9,]+$/ { print "  " $0; if (++n == 15) exit }' \
+  "$irdir/replay-minus-plugin.txt"
+echo
+cat "$irdir/summary.txt"
+echo "instruction counts: $ircsv; cachegrind files: $irdir"

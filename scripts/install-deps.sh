@@ -31,6 +31,9 @@ cross+=(gcc-aarch64-linux-gnu)
 # is the host's line.
 kernel_tools=(bc flex bison libssl-dev libelf-dev xz-utils cpio time)
 kernel=(linux-source-6.1 "${kernel_tools[@]}")
+# make bench-overhead INSTRUCTIONS=1 counts a compile's instructions with
+# valgrind's cachegrind (testsuite/bench/overhead.test).
+kernel+=(valgrind)
 # The libFuzzer targets (fuzz/): clang's -fsanitize=fuzzer runtime comes with
 # libclang-rt-14-dev; libfuzzer-14-dev adds libFuzzer as a plain library.
 fuzz=(clang-14 libclang-rt-14-dev libfuzzer-14-dev)

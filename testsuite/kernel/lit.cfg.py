@@ -65,6 +65,11 @@ if shutil.which('ccache'):
     config.available_features.add('ccache')
 if os.path.exists(os.path.join(build, 'launcher', 'inlinetune-cc')):
     config.available_features.add('launcher')
+# valgrind's cachegrind and its scripts, for bench-overhead's instruction
+# count (scripts/install-deps.sh installs them on the host; a root may not
+# have them).
+if all(shutil.which(t) for t in ('valgrind', 'cg_merge', 'cg_diff', 'cg_annotate')):
+    config.available_features.add('valgrind')
 
 
 config.inputs = inputs

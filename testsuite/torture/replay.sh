@@ -17,11 +17,11 @@
 #            MIN_SAME_CODE of the files, default 0.95);
 #   reverse  base's log replayed with profile=rfc: code against plain.
 # Known failures, as GCC's testsuite marks them (an XFAIL that passes is
-# a failure too, so the list stays true): self replay is not a fixed
-# point where GCC's recursive inliner works (recursive_inlining copies
-# through a master clone whose calls replay cannot place in the log's
-# inline tree), in these two of GCC 12's ipa tests.
-XFAIL_SELF=${XFAIL_SELF-ipa-pr55260.c ipa-pr61986.c}
+# a failure too, so the list stays true).  None on GCC 12's ipa tests
+# since a TU at its log's params leaves the IPA inliner's refusals to GCC
+# (docs/replay.md): the two where GCC's recursive inliner works
+# (ipa-pr55260.c, ipa-pr61986.c) were not a fixed point before.
+XFAIL_SELF=${XFAIL_SELF-}
 # A file that does not compile without the plugin is skipped (dg- options
 # not met here).  (The execute tests built with replay and run:
 # execute.sh.)  JOBS at a time; exits 1 on any failure, naming each.
