@@ -404,19 +404,54 @@ kt_sections() {
 
 # kt_functions OBJ: OBJ's code function by function, where it is laid out
 # left aside: each function's instructions and relocations (symbols, not
-# offsets) in the order GCC emitted them, functions sorted by name, the nops
-# that align the next function dropped.  Two objects whose functions GCC
+# offsets) in the order GCC emitted them, functions sorted by name, nops
+# dropped (the padding that aligns the next function, and inside one the
+# padding that aligns a loop or a label, whose length follows the
+# function's address).  Two objects whose functions GCC
 # emitted in another order (its expansion order follows the call graph's
 # edge lists, which the order of inlining changes) print the same.  A
 # relocation the assembler wrote against a section (a call of a static
 # function: ".text+0x4cf0") names the symbol that holds that offset
 # ("<sched_set_fifo>+0x0"): its offset in the section moves with the layout.
+# One against a section of mergeable strings (".rodata.str1.8+0x200", a
+# string literal) names the string there ("\"source\""): the assembler lays
+# literals out in the order functions use them, and the linker merges such
+# sections by contents, so the offset says nothing of the code.
 kt_functions() {
-  { "$KT_OBJDUMP" -t "$1" | sed 's/^/S /'; "$KT_OBJDUMP" -dr --no-show-raw-insn "$1"; } | awk '
+  local sec
+  {
+    "$KT_OBJDUMP" -t "$1" | sed 's/^/S /'
+    # Sections of mergeable strings (flags M and S): their size, their bytes.
+    "$KT_READELF" -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk 'NF == 10 && $7 ~ /M/ && $7 ~ /S/ { print $1, $5 }' |
+      while read -r sec size; do
+        echo "H $sec $size"
+        "$KT_READELF" -x "$sec" "$1" | sed -n "s/^  0x/X $sec 0x/p"
+      done
+    "$KT_OBJDUMP" -dr --no-show-raw-insn "$1"
+  } | awk '
     function hex(s,   i, n, c) {
       n = 0; s = tolower(s); sub(/^0x/, "", s)
       for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)); n = n * 16 + c - 1 }
       return n
+    }
+    # A string section: "H SECTION SIZE", then readelf -x lines "X SECTION
+    # 0xADDR WORD... TEXT" (the last line has fewer words: SIZE says where
+    # the bytes end and the text begins).
+    $1 == "H" { strsize[$2] = hex($3); nbytes[$2] = 0; next }
+    $1 == "X" {
+      for (i = 4; i <= 7 && nbytes[$2] < strsize[$2] && $i ~ /^[0-9a-f]+$/; i++)
+        for (j = 1; j < length($i) && nbytes[$2] < strsize[$2]; j += 2) strbyte[$2, nbytes[$2]++] = hex(substr($i, j, 2))
+      next
+    }
+    # The C string at OFF of string section SEC, quoted, other than printable
+    # ASCII escaped.
+    function cstring(sec, off,   k, c, out) {
+      out = ""
+      for (k = off; k < nbytes[sec] && strbyte[sec, k] != 0; k++) {
+        c = strbyte[sec, k]
+        out = out ((c >= 32 && c < 127 && c != 34 && c != 92) ? sprintf("%c", c) : sprintf("\\x%02x", c))
+      }
+      return "\"" out "\""
     }
     # The symbol table: "S VALUE FLAGS... SECTION SIZE NAME"; sized symbols only.
     $1 == "S" && NF >= 5 && $2 ~ /^[0-9a-f]+$/ {
@@ -439,14 +474,13 @@ kt_functions() {
       if (line ~ /^R_/ && match(line, /[ \t]\.[^ \t+]+(\+0x[0-9a-f]+)?$/)) {
         target = substr(line, RSTART + 1); tsec = target; toff = 0
         if (index(target, "+")) { tsec = substr(target, 1, index(target, "+") - 1); toff = hex(substr(target, index(target, "+") + 1)) }
-        h = holder(tsec, toff)
+        h = (tsec in strsize) ? cstring(tsec, toff) : holder(tsec, toff)
         if (h != "") line = substr(line, 1, RSTART) h
       }
-      if (line ~ /^nop$/) { nops++; next }
-      while (nops > 0) { body = body f " nop\n"; nops-- }
+      if (line ~ /^nop$/) next
       body = body f " " line "\n"
     }
-    function flush() { printf "%s", body; body = ""; nops = 0 }
+    function flush() { printf "%s", body; body = "" }
     END { flush() }' | LC_ALL=C sort -s -k1,2
 }
 

@@ -169,8 +169,11 @@ void check_source_tree(const std::string &srctree, const char *from) {
 
 void on_node_removal(cgraph_node *node, void *) {
   guarded("node removal", [node] {
-    if (node->inlined_to && logging())
+    if (!node->inlined_to)
+      return;
+    if (logging())
       state->tu.observer.early_inline_done(node);
+    state->tu.replay.calls_appeared(node->inlined_to);
   });
 }
 
@@ -208,9 +211,10 @@ void on_start_unit(void *, void *) {
     tu.forced.set_replay(&tu.replay);
     tu.observer.set_replay(&tu.replay);
     set_source_root(srctree, source_directory());
-    // Early inlining removes each inline clone once its body is copied in.
+    // Early inlining removes each inline clone once its body is copied in
+    // (the log's records of it; replay's calls that the body brought).
     static bool hooked = false;
-    if (!hooked && state->options.log != "off") {
+    if (!hooked && (state->options.log != "off" || state->options.replay)) {
       symtab->add_cgraph_removal_hook(on_node_removal, nullptr);
       hooked = true;
     }

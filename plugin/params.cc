@@ -124,16 +124,17 @@ void apply_function_params(tree fndecl, const std::vector<GccParam> &params) {
   global_options_set = saved_set;
 }
 
-void raise_param(tree fndecl, const GccParam &p, RaisedParam *saved) {
+void raise_params(tree fndecl, const std::vector<GccParam> &params, RaisedParams *saved) {
   saved->decl = fndecl;
   saved->node = DECL_FUNCTION_SPECIFIC_OPTIMIZATION(fndecl);
   cl_optimization_save(&saved->globals, &global_options, &global_options_set);
   saved->globals_set = global_options_set;
-  apply_function_params(fndecl, {p});
-  set_param(p);
+  apply_function_params(fndecl, params);
+  for (const GccParam &p : params)
+    set_param(p);
 }
 
-void restore_param(const RaisedParam &saved) {
+void restore_params(const RaisedParams &saved) {
   DECL_FUNCTION_SPECIFIC_OPTIMIZATION(saved.decl) = saved.node;
   cl_optimization_restore(&global_options, &global_options_set,
                           const_cast<cl_optimization *>(&saved.globals));

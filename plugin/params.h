@@ -36,16 +36,17 @@ void apply_tu_params(const std::vector<GccParam> &params);
 // attribute's, or the TU's) with PARAMS applied on top.
 void apply_function_params(tree fndecl, const std::vector<GccParam> &params);
 
-// A param raised for one function while one pass runs on it, and put back
+// Params raised for one function while one pass runs on it, and put back
 // after: FNDECL's optimization node (what opt_for_fn reads) and the global
-// options (what a pass reads for cfun, which must be FNDECL's) both get P.
-struct RaisedParam {
+// options (what a pass reads for cfun, which must be FNDECL's) both get
+// PARAMS.
+struct RaisedParams {
   tree decl = nullptr, node = nullptr;
   cl_optimization globals;
   gcc_options globals_set;
 };
-void raise_param(tree fndecl, const GccParam &p, RaisedParam *saved);
-void restore_param(const RaisedParam &saved);
+void raise_params(tree fndecl, const std::vector<GccParam> &params, RaisedParams *saved);
+void restore_params(const RaisedParams &saved);
 
 // Params set in the global options alone while one pass runs on cfun, and
 // put back after: for a pass that reads param_* (the global options, which

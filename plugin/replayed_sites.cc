@@ -93,18 +93,54 @@ void ReplayedSites::refuse(cgraph_edge *e) {
 }
 
 namespace {
-// Any growth a call can have: GCC's size estimates are far below it.
-GccParam any_growth() {
-  ParamSetting s;
-  s.name = "max-inline-insns-size";
-  s.value = "1000000";
-  GccParam p;
-  std::string why;
-  if (!check_param(s, &p, &why))
-    throw std::runtime_error("replay: " + why);
-  return p;
+// Any growth a call can have (GCC's size estimates are far below it), for
+// both limits of want_early_inline_function_p: max-inline-insns-size, within
+// which any call is inlined, and early-inlining-insns, which a call's least
+// growth (estimate_min_edge_growth) must not pass first, whatever the other
+// says (a call the RFC's 14 let in and GCC's default 6 keeps out).
+std::vector<GccParam> any_growth() {
+  std::vector<GccParam> params;
+  for (const char *name : {"max-inline-insns-size", "early-inlining-insns"}) {
+    ParamSetting s;
+    s.name = name;
+    s.value = "1000000";
+    GccParam p;
+    std::string why;
+    if (!check_param(s, &p, &why))
+      throw std::runtime_error("replay: " + why);
+    params.push_back(p);
+  }
+  return params;
 }
 } // namespace
+
+bool ReplayedSites::decide_early_call(cgraph_edge *e, cgraph_node *fn) {
+  if (!e->inline_failed || !e->call_stmt || !e->callee || !early_seen_.insert(e->call_stmt).second)
+    return true;
+  if (e->call_stmt_cannot_inline_p) // GCC's own final refusal, or a policy's
+    return cgraph_inline_failed_type(e->inline_failed) == CIF_FINAL_ERROR;
+  // A call GCC's early inliner passes over whatever its params (no body to
+  // copy in: a builtin, an external function; early_inline_small_functions)
+  // need not be known: the always_inline bodies bring builtins that fold
+  // away before the log could record them (__builtin_constant_p).
+  const ipa_fn_summary *callee_summary =
+      ipa_fn_summaries ? ipa_fn_summaries->get(e->callee->ultimate_alias_target()) : nullptr;
+  if (!callee_summary || !callee_summary->inlinable)
+    return true;
+  switch (early(e, fn, call_identity(e))) {
+  case Verdict::refuse:
+    refuse(e);
+    return true;
+  case Verdict::inline_call:
+    wanted_stmts_.insert(e->call_stmt);
+    return true;
+  case Verdict::unknown:
+    return false;
+  case Verdict::gcc:
+    return true;
+  }
+  return true;
+}
 
 void ReplayedSites::before_early_inline(cgraph_node *fn) {
   after_early_inline(); // a function whose "after" pass did not run
@@ -114,43 +150,42 @@ void ReplayedSites::before_early_inline(cgraph_node *fn) {
   saved_.clear();
   if (!active_ || !fn)
     return;
+  early_fn_ = fn;
   bool all_known = true;
-  for (cgraph_edge *e = fn->callees; e; e = e->next_callee) {
-    if (!e->inline_failed || !e->call_stmt || !e->callee)
-      continue;
-    if (e->call_stmt_cannot_inline_p) { // GCC's own final refusal, or a policy's
-      all_known = all_known && cgraph_inline_failed_type(e->inline_failed) == CIF_FINAL_ERROR;
-      continue;
-    }
-    switch (early(e, fn, call_identity(e))) {
-    case Verdict::refuse:
-      refuse(e);
-      break;
-    case Verdict::inline_call:
-      wanted_stmts_.insert(e->call_stmt);
-      break;
-    case Verdict::unknown:
-      all_known = false;
-      break;
-    case Verdict::gcc:
-      break;
-    }
-  }
+  for (cgraph_edge *e = fn->callees; e; e = e->next_callee)
+    all_known = decide_early_call(e, fn) && all_known;
   // Further iterations look at the calls the inlined bodies brought, which
   // nothing marked.
   if (all_known && !wanted_stmts_.empty() &&
       opts_for_fn(fn->decl)->x_param_early_inliner_max_iterations <= 1) {
-    static const GccParam raise = any_growth();
-    raise_param(fn->decl, raise, &raised_param_);
+    static const std::vector<GccParam> raise = any_growth();
+    raise_params(fn->decl, raise, &raised_params_);
     raised_ = true;
   }
 }
 
-void ReplayedSites::after_early_inline() {
+void ReplayedSites::calls_appeared(cgraph_node *fn) {
+  if (!active_ || !fn || fn != early_fn_)
+    return;
+  bool all_known = true;
+  for (cgraph_edge *e = fn->callees; e; e = e->next_callee)
+    all_known = decide_early_call(e, fn) && all_known;
+  // A call the log does not know is GCC's to decide, at this build's params.
+  if (!all_known)
+    lower_params();
+}
+
+void ReplayedSites::lower_params() {
   if (!raised_)
     return;
-  restore_param(raised_param_);
+  restore_params(raised_params_);
   raised_ = false;
+}
+
+void ReplayedSites::after_early_inline() {
+  lower_params();
+  early_fn_ = nullptr;
+  early_seen_.clear();
 }
 
 void ReplayedSites::before_split(cgraph_node *fn) {

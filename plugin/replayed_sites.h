@@ -68,14 +68,22 @@ public:
   // Before "einline" runs on FN: the calls of FN's body the log refused
   // are marked.  When the log knows every call of FN's body, GCC's early
   // inliner itself is made to inline the others: FN's max-inline-insns-size
-  // is raised while it runs (want_early_inline_function_p inlines any call
-  // whose growth is within it), so the recorded inlinings are made by GCC
+  // and early-inlining-insns are raised while it runs
+  // (want_early_inline_function_p inlines any call whose growth is within
+  // the first, once its least growth is within the second), so the recorded inlinings are made by GCC
   // in GCC's own order and batch, as in the recorded build.  Inlining them
   // after "einline" instead (what is left for a function with calls the
   // log does not know) copies the same bodies in another order, and the
   // code can differ in register allocation.
   void before_early_inline(cgraph_node *fn);
-  // Right after "einline" ran on FN: the raised param put back.
+  // While "einline" runs on FN, after GCC inlined its always_inline
+  // callees (early_inliner copies their bodies in before it looks at any
+  // other call, from the node-removal hook of their inline clones): the
+  // calls those bodies brought are decided as FN's own were.  One the log
+  // does not know puts the raised params back (GCC decides it, and the
+  // log's inlinings it leaves are made after "einline").
+  void calls_appeared(cgraph_node *fn);
+  // Right after "einline" ran on FN: the raised params put back.
   void after_early_inline();
   // Whether the call at STMT is one the log inlined and GCC's early
   // inliner was made to inline (for the log's reason).
@@ -119,6 +127,11 @@ public:
   std::optional<log::ReplaySummary> summary() const;
 
 private:
+  // Decides E, a call of FN as "einline" finds it, once: marked when the
+  // log refused it, wanted when it inlined it; false when the log does not
+  // know it (GCC decides it).
+  bool decide_early_call(cgraph_edge *e, cgraph_node *fn);
+  void lower_params();
   Verdict decide(log::Pass pass, cgraph_edge *e, cgraph_node *caller,
                  const std::vector<std::string> &chain, const CallIdentity &call);
 
@@ -130,10 +143,13 @@ private:
   // Each marked call's state before the mark (copies share the statement).
   std::map<gimple *, std::pair<unsigned, cgraph_inline_failed_t>> saved_;
   bool in_ipa_ = false;
-  // The early inliner's raised param (before_early_inline).
+  // The early inliner's function, the calls of it already decided, and
+  // the raised params (before_early_inline).
+  cgraph_node *early_fn_ = nullptr;
+  std::set<gimple *> early_seen_;
   std::set<gimple *> wanted_stmts_;
   bool raised_ = false;
-  RaisedParam raised_param_;
+  RaisedParams raised_params_;
   std::set<std::string> replayed_, not_found_, refused_sites_;
   // The IPA inliner's recorded refusals left to GCC (ipa), and the recorded
   // refusals GCC's IPA inliner inlined.

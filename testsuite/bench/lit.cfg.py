@@ -9,7 +9,8 @@
 # Features: cross-plugin (see below); linux-source-6.1 (the unpacked tree in the cache, or KSRC, is a
 # 6.1 kernel: the checked-in list is compared with a fresh derivation, and
 # the initramfs test borrows its usr/gen_init_cpio.c); plugin (build/gcc-12/
-# inlinetune.so exists: the list is loaded by the plugin).
+# inlinetune.so exists: the list is loaded by the plugin); aarch64-binutils
+# (the object comparison's test, below).
 import os
 import re
 import shutil
@@ -62,6 +63,11 @@ if (os.path.exists(os.path.join(build, 'aarch64-linux-gnu-gcc-12', 'inlinetune.s
         and os.path.exists(os.path.join(build, 'tools', 'inlinetune'))
         and shutil.which('aarch64-linux-gnu-gcc-12')):
     config.available_features.add('cross-plugin')
+
+# The arm64 assembler and binutils, which the harness's object comparison
+# (kt_functions) reads arm64 objects with.
+if shutil.which('aarch64-linux-gnu-as') and shutil.which('aarch64-linux-gnu-objdump'):
+    config.available_features.add('aarch64-binutils')
 
 # inlinetune-cc and the arm64 plugin, which search/evaluate.sh builds with
 # (on fake trees the plugin is only named: ks_build checks it exists).
