@@ -418,7 +418,7 @@ kt_sections() {
 # literals out in the order functions use them, and the linker merges such
 # sections by contents, so the offset says nothing of the code.
 kt_functions() {
-  local sec
+  local sec size
   {
     "$KT_OBJDUMP" -t "$1" | sed 's/^/S /'
     # Sections of mergeable strings (flags M and S): their size, their bytes.

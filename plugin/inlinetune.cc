@@ -173,7 +173,10 @@ void on_node_removal(cgraph_node *node, void *) {
       return;
     if (logging())
       state->tu.observer.early_inline_done(node);
-    state->tu.replay.calls_appeared(node->inlined_to);
+    // Only an always_inline body's calls are looked at in the same einline
+    // run (inline_always_inline_functions: DECL_DISREGARD_INLINE_LIMITS).
+    if (DECL_DISREGARD_INLINE_LIMITS(node->decl))
+      state->tu.replay.calls_appeared(node->inlined_to);
   });
 }
 

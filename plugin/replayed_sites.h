@@ -70,16 +70,17 @@ public:
   // inliner itself is made to inline the others: FN's max-inline-insns-size
   // and early-inlining-insns are raised while it runs
   // (want_early_inline_function_p inlines any call whose growth is within
-  // the first, once its least growth is within the second), so the recorded inlinings are made by GCC
-  // in GCC's own order and batch, as in the recorded build.  Inlining them
+  // the first, once its least growth is within the second), so the
+  // recorded inlinings are made by GCC in GCC's own order and batch, as in
+  // the recorded build.  Inlining them
   // after "einline" instead (what is left for a function with calls the
   // log does not know) copies the same bodies in another order, and the
   // code can differ in register allocation.
   void before_early_inline(cgraph_node *fn);
-  // While "einline" runs on FN, after GCC inlined its always_inline
-  // callees (early_inliner copies their bodies in before it looks at any
-  // other call, from the node-removal hook of their inline clones): the
-  // calls those bodies brought are decided as FN's own were.  One the log
+  // While "einline" runs on FN, after GCC inlined an always_inline callee
+  // (early_inliner copies those bodies in before it looks at any other
+  // call; called from the node-removal hook of their inline clones): the
+  // calls the body brought are decided as FN's own were.  One the log
   // does not know puts the raised params back (GCC decides it, and the
   // log's inlinings it leaves are made after "einline").
   void calls_appeared(cgraph_node *fn);
