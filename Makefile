@@ -128,9 +128,17 @@ GUESTPROF_HDRS := $(wildcard guestprof/*.h) $(LIB_HDRS)
 
 .PHONY: all plugin check check-unit check-compile check-kernel check-bench demo deps bench-overhead bench-log clean format
 all: plugins tools launcher $(GUESTPROF_ALL)
-# The plugin for every known compiler installed here.
-.PHONY: plugins
-plugins: $(foreach c,$(INSTALLED_CCS),$(BUILD)/$(c)/inlinetune.so)
+# The plugin for every known compiler installed here (PLUGIN_CCS).
+# SKIP_MAJORS leaves out the compilers of the GCC majors it names:
+# check-compile-roots tests each major once, where it is found first (the
+# host, then ROOTS in order), not again in a later root.
+SKIP_MAJORS ?=
+cc_major = $(lastword $(subst -, ,$(1)))
+PLUGIN_CCS ?= $(foreach c,$(INSTALLED_CCS),$(if $(filter $(call cc_major,$(c)),$(SKIP_MAJORS)),,$(c)))
+.PHONY: plugins installed-majors
+plugins: $(foreach c,$(PLUGIN_CCS),$(BUILD)/$(c)/inlinetune.so)
+installed-majors:
+	@echo $(sort $(foreach c,$(INSTALLED_CCS),$(call cc_major,$(c))))
 
 # TARGET_CC: any GCC found on PATH, by name (the build goes to
 # build/TARGET_CC/), not only the known ones: gcc, x86_64-linux-gnu-gcc-13,
@@ -291,7 +299,7 @@ check-unit: $(BUILD)/unit-sanitize/unit_tests
 # build's, made first with the rest of `all`; else only the plugins are
 # built: check-compile-roots and check-kernel-roots give the host's).
 check-compile: $(if $(TESTS_CLI),plugins,all)
-	@failed=; for c in $(INSTALLED_CCS); do \
+	@failed=; for c in $(PLUGIN_CCS); do \
 	  echo "== compile tests with $$c"; \
 	  $(LIT) $(LIT_OPTS) --param cc=$$c --param build=$(abspath $(BUILD)) $(if $(TESTS_CLI),--param inlinetune=$(TESTS_CLI)) testsuite/compile || failed="$$failed $$c"; \
 	done; \
@@ -304,7 +312,9 @@ check-compile: $(if $(TESTS_CLI),plugins,all)
 # root that is up to date, what it holds (testsuite/toolchains, lit; a root
 # that is missing or stale is named in a warning and its tests reported
 # unsupported).  check-compile-roots builds, in each root of ROOTS, the
-# plugin for each of its compilers (into build/SUITE/) and runs the compile
+# plugin for each of its compilers whose GCC major was not tested before (on
+# the host, or in an earlier root of ROOTS: SKIP_MAJORS; trixie's GCC 12 and
+# forky's GCC 14 are left out) into build/SUITE/, and runs the compile
 # tests once per compiler there (scripts/in-root.sh), with the host's CLI
 # (ROOTS_CLI=host, RELOCATABLE_CLI) or with one built in the root by its
 # suite's g++ and libraries (ROOTS_CLI=root: `make all` there, 20 minutes
@@ -325,17 +335,18 @@ check-compile-roots:
 	@case '$(ROOTS_CLI)' in host | root) ;; *) echo "check-compile-roots: ROOTS_CLI=$(ROOTS_CLI): host or root" >&2; exit 2 ;; esac
 	@bash scripts/toolchains.sh --status $(ROOTS) || { echo "check-compile-roots: a root above is not up to date: run 'make toolchains' (ROOTS=\"$(ROOTS)\")" >&2; exit 1; }
 	@[ '$(ROOTS_CLI)' = root ] || $(MAKE) -s --no-print-directory -j$$(nproc) $(RELOCATABLE_CLI)
-	@set -e; for s in $(ROOTS); do \
-	  commit='INLINETUNE_COMMIT=$(INLINETUNE_COMMIT)'; \
+	@set -e; tested='$(sort $(foreach c,$(INSTALLED_CCS),$(call cc_major,$(c))))'; for s in $(ROOTS); do \
+	  commit='INLINETUNE_COMMIT=$(INLINETUNE_COMMIT)'; skip="SKIP_MAJORS=$$tested"; \
 	  if [ '$(ROOTS_CLI)' = host ]; then \
-	    echo "== in the $$s root: the plugin for each compiler; the compile tests with the host's CLI"; \
-	    bash scripts/in-root.sh $$s -- make -j$$(nproc) plugins "$$commit"; \
-	    bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)' "$$commit" TESTS_CLI=$(abspath $(RELOCATABLE_CLI)); \
+	    echo "== in the $$s root: the plugin for each compiler of a GCC major not tested before ($$tested); the compile tests with the host's CLI"; \
+	    bash scripts/in-root.sh $$s -- make -j$$(nproc) plugins "$$commit" "$$skip"; \
+	    bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)' "$$commit" "$$skip" TESTS_CLI=$(abspath $(RELOCATABLE_CLI)); \
 	  else \
-	    echo "== in the $$s root: the plugin for each compiler, the CLI; the compile tests"; \
-	    bash scripts/in-root.sh $$s -- make -j$$(nproc) all "$$commit"; \
-	    bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)' "$$commit"; \
+	    echo "== in the $$s root: the plugin for each compiler of a GCC major not tested before ($$tested), the CLI; the compile tests"; \
+	    bash scripts/in-root.sh $$s -- make -j$$(nproc) all "$$commit" "$$skip"; \
+	    bash scripts/in-root.sh $$s -- make check-compile LIT_OPTS='$(LIT_OPTS)' "$$commit" "$$skip"; \
 	  fi; \
+	  tested="$$tested $$(bash scripts/in-root.sh $$s -- make -s --no-print-directory installed-majors)"; \
 	done
 
 # The kernel tests (testsuite/kernel, lit): testsuite/kernel/prepare.sh
@@ -382,7 +393,7 @@ check-kernel-roots:
 	@set -e; for run in $(KERNEL_ROOT_RUNS); do \
 	  suite=$${run%%:*} rest=$${run#*:}; line=$${rest%%:*} cc=$${rest#*:}; \
 	  echo "== in the $$suite root: Linux $$line with $$cc"; \
-	  bash scripts/in-root.sh $$suite -- make check-kernel CHECKS='$(KERNEL_ROOT_CHECKS)' KLINE=$$line KERNEL_CCS=$$cc \
+	  bash scripts/in-root.sh $$suite -- make check-kernel CHECKS='$(KERNEL_ROOT_CHECKS)' KLINE=$$line KERNEL_CCS=$$cc PLUGIN_CCS=$$cc \
 	    INLINETUNE_COMMIT=$(INLINETUNE_COMMIT) TESTS_CLI=$(abspath $(RELOCATABLE_CLI)) \
 	    LIT_OPTS="$(LIT_OPTS) --filter='$(KERNEL_ROOT_TESTS)'"; \
 	done
