@@ -137,11 +137,12 @@ all: plugins tools launcher $(GUESTPROF_ALL)
 # host, then ROOTS in order), not again in a later root.
 SKIP_MAJORS ?=
 cc_major = $(lastword $(subst -, ,$(1)))
+INSTALLED_MAJORS = $(sort $(foreach c,$(INSTALLED_CCS),$(call cc_major,$(c))))
 PLUGIN_CCS ?= $(foreach c,$(INSTALLED_CCS),$(if $(filter $(call cc_major,$(c)),$(SKIP_MAJORS)),,$(c)))
 .PHONY: plugins installed-majors
 plugins: $(foreach c,$(PLUGIN_CCS),$(BUILD)/$(c)/inlinetune.so)
 installed-majors:
-	@echo $(sort $(foreach c,$(INSTALLED_CCS),$(call cc_major,$(c))))
+	@echo $(INSTALLED_MAJORS)
 
 # TARGET_CC: any GCC found on PATH, by name (the build goes to
 # build/TARGET_CC/), not only the known ones: gcc, x86_64-linux-gnu-gcc-13,
@@ -176,7 +177,7 @@ plugin_cxx_check = $(call major_cxx_check,$(call plugin_major,$(1)),$(1))
 # compiles them, not on the target: the known compilers of one GCC version
 # (gcc-12, aarch64-linux-gnu-gcc-12) share them, in build/core-gcc-MAJOR/.
 # A TARGET_CC of another name keeps them in its own directory.
-core_dir = $(if $(filter $(1),$(KNOWN_CCS)),$(BUILD)/core-gcc-$(lastword $(subst -, ,$(1))),$(BUILD)/$(1))
+core_dir = $(if $(filter $(1),$(KNOWN_CCS)),$(BUILD)/core-gcc-$(call cc_major,$(1)),$(BUILD)/$(1))
 define core_rules
 $(BUILD)/core-gcc-$(1)/obj/%.o: %.cc $(PLUGIN_HDRS) Makefile $(OPT_STAMP)
 	@mkdir -p $$(@D)
@@ -338,7 +339,7 @@ check-compile-roots:
 	@case '$(ROOTS_CLI)' in host | root) ;; *) echo "check-compile-roots: ROOTS_CLI=$(ROOTS_CLI): host or root" >&2; exit 2 ;; esac
 	@bash scripts/toolchains.sh --status $(ROOTS) || { echo "check-compile-roots: a root above is not up to date: run 'make toolchains' (ROOTS=\"$(ROOTS)\")" >&2; exit 1; }
 	@[ '$(ROOTS_CLI)' = root ] || $(MAKE) -s --no-print-directory -j$$(nproc) $(RELOCATABLE_CLI)
-	@set -e; tested='$(sort $(foreach c,$(INSTALLED_CCS),$(call cc_major,$(c))))'; for s in $(ROOTS); do \
+	@set -e; tested='$(INSTALLED_MAJORS)'; for s in $(ROOTS); do \
 	  commit='INLINETUNE_COMMIT=$(INLINETUNE_COMMIT)'; skip="SKIP_MAJORS=$$tested"; \
 	  if [ '$(ROOTS_CLI)' = host ]; then \
 	    echo "== in the $$s root: the plugin for each compiler of a GCC major not tested before ($$tested); the compile tests with the host's CLI"; \
