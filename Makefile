@@ -8,14 +8,15 @@
 #   make check-compile-roots  in each root: its plugins built, compile tests with each of its compilers (ROOTS_CLI)
 #   make check-kernel-roots   in a root: kernel TU and boot tests of a kernel line with its compiler (KERNEL_ROOT_RUNS)
 #   make tools                build the inlinetune command (build/tools/inlinetune)
-#   make check                install deps, build, run every test (the parts below)
+#   make check                install deps, build, run the tests (the parts below); FULL=1: the whole suite,
+#                             the whole-kernel builds, boots and longest proofs too (what CI runs)
 #   make check-unit           GoogleTest: the plugin's GCC-free code and the log library, under ASan+UBSan
 #   make check-tools          the CLI's unit tests (sanitized) and lit tests (golden outputs included, both builds)
 #   make check-compile        compile tests (lit + FileCheck) with every installed compiler
 #   make check-bench          the kernel harness's own tests (fakes, no kernel build)
-#   make check-kernel         kernel lit tests on linux-source-6.1 or KLINE's (CHECKS="tus small-kernel boot guest-profile")
+#   make check-kernel         kernel lit tests on linux-source-6.1 or KLINE's (CHECKS=tus; FULL=1: "tus small-kernel boot guest-profile")
 #   make check-fuzz           each fuzz target once over its seeds
-#   make check-torture        GCC's own execute tests with every call site forced, run (testsuite/torture)
+#   make check-torture        GCC's own execute tests forced and replayed, run; the ipa tests replayed (TORTURE_SAMPLE; testsuite/torture)
 #   make guestprof            build build/guestprof/guestprof.so, the QEMU TCG plugin (docs/guest-profile.md)
 #   make check-guestprof      guestprof booted on the small kernel: against QEMU's contrib cache plugin, determinism, bad input
 #   make bench-guestprof      what guestprof costs: the workload boot plain, with guestprof, with contrib's cache plugin
@@ -267,16 +268,30 @@ LIT_OPTS ?= -sv --time-tests
 # downloading and unpacking when missing, little CPU) are made beside the
 # builds and the first parts, outside make's job slots, and waited for
 # before the first part that needs them.
+#
+# FULL=1: the whole suite, as CI runs it (.ci/run: `make check FULL=1`);
+# without it, make check and each part leave out what builds whole kernels
+# or boots them, and the longest proofs (docs/testing.md says which), to
+# keep a cold `make check` under 45 minutes on 2 cores.  The whole suite
+# took 5,134 s cold in CI (2026-12-05); of a cold run's 10,300 s of CPU
+# (2026-12-04) about half went to the three small kernels (850 s each),
+# GCC's torture suite (1,548 s) and the kernel-scale replay proof (613 s).
+FULL ?= 0
+ifeq ($(filter 0 1,$(FULL)),)
+$(error FULL=$(FULL): want 0 or 1)
+endif
+FULL_ON := $(filter 1,$(FULL))
 CHECK_PARTS := check-unit check-tools check-compile check-torture check-toolchains check-compile-roots \
   check-kernel-roots check-fuzz check-install check-readme
-CHECK_KERNEL_PARTS := check-bench check-guestprof check-kernel
+CHECK_KERNEL_PARTS := check-bench $(if $(FULL_ON),check-guestprof )check-kernel
 CHECK_BUILD = all $(BUILD)/unit-sanitize/unit_tests $(TOOLS_BINS) $(RELOCATABLE_CLI) fuzz-check
 # make -n: the recipe names $(MAKE), so make would run it (and its
 # sub-makes with -n, and the roots' in the background) and overwrite the
 # times of the last run: under -n it only says what it would do.
 DRY_RUN = $(findstring n,$(firstword -$(MAKEFLAGS)))
 check: deps
-	@$(if $(DRY_RUN),echo "make check: would build everything and make the roots and then run $(CHECK_PARTS) and beside them $(CHECK_KERNEL_PARTS)"; exit 0;) \
+	@$(if $(DRY_RUN),echo "make check$(if $(FULL_ON), FULL=1): would build everything and make the roots and then run $(CHECK_PARTS) and beside them $(CHECK_KERNEL_PARTS)"; exit 0;) \
+	  echo "make check: $(if $(FULL_ON),the whole suite (FULL=1),the suite without whole-kernel builds, boots and the longest proofs (FULL=1 runs them))"; \
 	  bash scripts/check.sh $(MAKE) $(BUILD) '$(CHECK_BUILD)' '$(CHECK_PARTS)' '$(CHECK_KERNEL_PARTS)' check-compile-roots
 
 # GCC's own tests (Debian's gcc-12 source package, fetched into the cache
@@ -286,11 +301,15 @@ check: deps
 # plugin must pass both ways (testsuite/torture/execute.sh); gcc.dg/ipa and
 # g++.dg/ipa replayed (self replay a fixed point, the RFC's decisions
 # replayed at GCC's params: testsuite/torture/replay.sh).
+# Without FULL=1 the execute tests are sampled: every TORTURE_SAMPLE-th of
+# them in name order (8: 170 of 1,356; execute.sh's SAMPLE), the ipa tests
+# all (their goals are shares of the whole set).
 TORTURE_CC ?= gcc-12
+TORTURE_SAMPLE ?= $(if $(FULL_ON),1,8)
 .PHONY: check-torture
 check-torture: $(BUILD)/$(TORTURE_CC)/inlinetune.so
 	tests=$$(bash scripts/gcc-testsuite.sh $(TORTURE_CC)) && \
-	  bash testsuite/torture/execute.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
+	  SAMPLE=$(TORTURE_SAMPLE) bash testsuite/torture/execute.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
 	    "$$tests/gcc.c-torture/execute" $(BUILD)/torture/execute-$(TORTURE_CC) && \
 	  bash testsuite/torture/replay.sh $(TORTURE_CC) $(BUILD)/$(TORTURE_CC)/inlinetune.so \
 	    $(BUILD)/torture/replay-$(TORTURE_CC) "$$tests/gcc.dg/ipa" "$$tests/g++.dg/ipa"
@@ -362,7 +381,9 @@ check-compile-roots:
 # KLINE: the kernel line (harness/kernel.sh: 6.1, the host's, by default);
 # another line's inputs and results are named for it (CC-LINE).
 KERNEL_CCS := $(shell printf '%s\n' $(filter aarch64-linux-gnu-%,$(INSTALLED_CCS)) | sort -rV)
-CHECKS ?= tus small-kernel boot guest-profile
+# Without FULL=1: tus/ only, and there not the tests that REQUIRE full
+# (lit's feature, --param full=1).
+CHECKS ?= tus $(if $(FULL_ON),small-kernel boot guest-profile)
 KLINE ?= 6.1
 KERNEL_TAG = $(if $(filter-out 6.1,$(KLINE)),-$(KLINE))
 check-kernel: $(if $(TESTS_CLI),plugins,all)
@@ -372,7 +393,7 @@ check-kernel: $(if $(TESTS_CLI),plugins,all)
 	  [ -n "$$parts" ] || continue; \
 	  echo "== kernel tests with $$cc (Linux $(KLINE)): "$$parts; \
 	  BUILD=$(BUILD) KLINE=$(KLINE) bash testsuite/kernel/prepare.sh $$cc $(BUILD)/check-kernel/$$cc$(KERNEL_TAG).env $$parts; \
-	  $(LIT) $(LIT_OPTS) --param cc=$$cc --param kline=$(KLINE) --param build=$(abspath $(BUILD)) --param newest_cc=$$newest \
+	  $(LIT) $(LIT_OPTS) --param cc=$$cc --param kline=$(KLINE) --param build=$(abspath $(BUILD)) --param newest_cc=$$newest --param full=$(FULL) \
 	    $(if $(TESTS_CLI),--param inlinetune=$(TESTS_CLI)) $$(printf 'testsuite/kernel/%s ' $$parts); \
 	done
 
@@ -385,7 +406,7 @@ check-kernel: $(if $(TESTS_CLI),plugins,all)
 # passes kprobe_args_user.tc, the RFC's kernel fails it), with the host's CLI.
 # make check runs the default: Linux 6.12 with trixie's GCC 14.
 KERNEL_ROOT_RUNS ?= trixie:6.12:aarch64-linux-gnu-gcc-14
-KERNEL_ROOT_CHECKS ?= tus boot
+KERNEL_ROOT_CHECKS ?= tus $(if $(FULL_ON),boot)
 KERNEL_ROOT_TESTS ?= rfc-equals-plugin|decision-log|boot/
 .PHONY: check-kernel-roots
 check-kernel-roots:
@@ -397,7 +418,7 @@ check-kernel-roots:
 	@set -e; for run in $(KERNEL_ROOT_RUNS); do \
 	  suite=$${run%%:*} rest=$${run#*:}; line=$${rest%%:*} cc=$${rest#*:}; \
 	  echo "== in the $$suite root: Linux $$line with $$cc"; \
-	  bash scripts/in-root.sh $$suite -- make check-kernel CHECKS='$(KERNEL_ROOT_CHECKS)' KLINE=$$line KERNEL_CCS=$$cc PLUGIN_CCS=$$cc \
+	  bash scripts/in-root.sh $$suite -- make check-kernel CHECKS='$(KERNEL_ROOT_CHECKS)' FULL=$(FULL) KLINE=$$line KERNEL_CCS=$$cc PLUGIN_CCS=$$cc \
 	    INLINETUNE_COMMIT=$(INLINETUNE_COMMIT) TESTS_CLI=$(abspath $(RELOCATABLE_CLI)) \
 	    LIT_OPTS="$(LIT_OPTS) --filter='$(KERNEL_ROOT_TESTS)'"; \
 	done

@@ -59,6 +59,10 @@ config.available_features.add('linux-' + kline)
 # it alone.
 if lit_config.params.get('newest_cc', '1') == '1':
     config.available_features.add('newest-cc')
+# full: the whole suite (make check FULL=1; lit run by hand: yes unless
+# full=0); the longest tests REQUIRE it (docs/testing.md).
+if lit_config.params.get('full', '1') == '1':
+    config.available_features.add('full')
 # ccache (scripts/install-deps.sh installs it) and inlinetune-cc (make all
 # builds it; a root's build has none), for the launcher's kbuild test.
 if shutil.which('ccache'):

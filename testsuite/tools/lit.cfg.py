@@ -21,6 +21,10 @@ if not os.path.exists(inlinetune):
 variant = os.path.basename(os.path.dirname(inlinetune))   # tools, tools-sanitize
 
 config.name = 'inlinetune-tools[%s]' % variant
+# The sanitized build: a test whose sanitizer run would repeat what another
+# run already put through the sanitizer is UNSUPPORTED there.
+if variant == 'tools-sanitize':
+    config.available_features.add('sanitized')
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = ['.test']
 config.excludes = ['Inputs', 'unit', 'lit.cfg.py']
