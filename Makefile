@@ -18,7 +18,7 @@
 #   make check-fuzz           each fuzz target once over its seeds
 #   make check-torture        GCC's own execute tests forced and replayed, run; the ipa tests replayed (TORTURE_SAMPLE; testsuite/torture)
 #   make guestprof            build build/guestprof/guestprof.so, the QEMU TCG plugin (docs/guest-profile.md)
-#   make check-guestprof      guestprof booted on the small kernel: against QEMU's contrib cache plugin, determinism, bad input
+#   make check-guestprof      guestprof booted on the small kernel: against QEMU's contrib cache plugin, determinism, bad input; in make check FULL=1
 #   make bench-guestprof      what guestprof costs: the workload boot plain, with guestprof, with contrib's cache plugin
 #   make check-readme         every command README.md shows, run as written after its setup (testsuite/readme)
 #   make check-install        man pages and completion against --help, make install, the packages (lintian, a kernel TU)
