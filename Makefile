@@ -302,7 +302,7 @@ check: deps
 # g++.dg/ipa replayed (self replay a fixed point, the RFC's decisions
 # replayed at GCC's params: testsuite/torture/replay.sh).
 # Without FULL=1 the execute tests are sampled: every TORTURE_SAMPLE-th of
-# them in name order (8: 170 of 1,356; execute.sh's SAMPLE), the ipa tests
+# them in name order (8: 199 of the 1,592 files; execute.sh's SAMPLE), the ipa tests
 # all (their goals are shares of the whole set).
 TORTURE_CC ?= gcc-12
 TORTURE_SAMPLE ?= $(if $(FULL_ON),1,8)

@@ -24,7 +24,9 @@ cc=$1 plugin=$(realpath "$2") tests=$3 out=$4
 [ -d "$tests" ] || { echo "execute: no directory $tests" >&2; exit 2; }
 [ -f "$plugin" ] || { echo "execute: no plugin $plugin" >&2; exit 2; }
 sample=${SAMPLE:-1}
-case $sample in '' | *[!0-9]* | 0) echo "execute: SAMPLE=$sample: want a whole number, 1 or more" >&2; exit 2 ;; esac
+case $sample in '' | *[!0-9]*) sample=0 ;; esac
+[ "$((10#$sample))" -ge 1 ] || { echo "execute: SAMPLE=${SAMPLE-}: want a whole number, 1 or more" >&2; exit 2; }
+sample=$((10#$sample))
 rm -rf "$out"
 mkdir -p "$out"
 out=$(realpath "$out")
