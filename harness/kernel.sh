@@ -416,7 +416,10 @@ kt_sections() {
 # One against a section of mergeable strings (".rodata.str1.8+0x200", a
 # string literal) names the string there ("\"source\""): the assembler lays
 # literals out in the order functions use them, and the linker merges such
-# sections by contents, so the offset says nothing of the code.
+# sections by contents, so the offset says nothing of the code.  Code past
+# the end of a section's last function (the kernel's alternatives put their
+# replacement instructions there, in the order of the functions they
+# belong to) is one group, "<(outside any function)>", its lines sorted.
 kt_functions() {
   local sec size
   {
@@ -456,7 +459,7 @@ kt_functions() {
     # The symbol table: "S VALUE FLAGS... SECTION SIZE NAME"; sized symbols only.
     $1 == "S" && NF >= 5 && $2 ~ /^[0-9a-f]+$/ {
       size = hex($(NF - 1))
-      if (size > 0) { n = ++nsym[$(NF - 2)]; sv[$(NF - 2), n] = hex($2); ss[$(NF - 2), n] = size; sn[$(NF - 2), n] = $NF }
+      if (size > 0) { n = ++nsym[$(NF - 2)]; sv[$(NF - 2), n] = hex($2); ss[$(NF - 2), n] = size; sn[$(NF - 2), n] = $NF; fsize[$(NF - 2), $NF] = size }
       next
     }
     $1 == "S" { next }
@@ -465,8 +468,21 @@ kt_functions() {
         if (off >= sv[sec, k] && off < sv[sec, k] + ss[sec, k]) return sprintf("<%s>+0x%x", sn[sec, k], off - sv[sec, k])
       return ""
     }
-    /^Disassembly of section/ { sec = $4; sub(/:$/, "", sec); next }
-    /^[0-9a-f]+ <.*>:$/ { flush(); f = sec ": " $2; next }
+    /^Disassembly of section/ { flush(); f = ""; sec = $4; sub(/:$/, "", sec); next }
+    /^[0-9a-f]+ <.*>:$/ {
+      flush(); f = sec ": " $2
+      name = $2; gsub(/^<|>:$/, "", name)
+      fend = ((sec, name) in fsize) ? hex($1) + fsize[sec, name] : -1
+      next
+    }
+    # Code past the end of the last function (kernel alternatives put
+    # their replacement instructions in a subsection at the end of .text):
+    # no function holds it, and its order follows the order of the
+    # functions it belongs to, so it is compared as a multiset.
+    f && NF && fend >= 0 && match($0, /^[ \t]*[0-9a-f]+:/) {
+      addr = substr($0, RSTART, RLENGTH - 1); gsub(/[ \t]/, "", addr)
+      if (hex(addr) >= fend) { flush(); f = "" }
+    }
     f && NF {
       line = $0
       sub(/^[ \t]*[0-9a-f]+:[ \t]*/, "", line)
@@ -480,8 +496,15 @@ kt_functions() {
       if (line ~ /^nop$/) next
       body = body f " " line "\n"
     }
+    !f && sec != "" && NF {
+      line = $0
+      sub(/^[ \t]*[0-9a-f]+:[ \t]*/, "", line)
+      gsub(/[0-9a-f]+ <[^>]*>/, "<>", line)
+      if (line !~ /^nop$/) print sec ": <(outside any function)>: " line | "LC_ALL=C sort"
+      next
+    }
     function flush() { printf "%s", body; body = "" }
-    END { flush() }' | LC_ALL=C sort -s -k1,2
+    END { flush(); close("LC_ALL=C sort") }' | LC_ALL=C sort -s -k1,2
 }
 
 # kt_same_functions A B: kt_functions of A and B are the same.

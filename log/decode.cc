@@ -25,16 +25,16 @@ namespace {
 // clang-format off
 enum Key : unsigned {
   k_record, k_id, k_pass, k_caller, k_caller_symbol, k_lexical_caller, k_lexical_caller_symbol,
-  k_callee, k_callee_symbol, k_callee_clone, k_location, k_chain, k_inlined, k_reason,
-  k_reason_text, k_callee_size, k_growth, k_caller_size_before, k_caller_size_after, k_count,
-  k_frequency, k_hot, k_limit, k_name, k_symbol, k_size_before, k_size_after, k_inlined_callees,
-  k_out_of_line, k_never_inline, k_elf_bytes, k_keys
+  k_callee, k_callee_symbol, k_callee_clone, k_location, k_chain, k_chain_sites, k_inlined,
+  k_reason, k_reason_text, k_callee_size, k_growth, k_caller_size_before, k_caller_size_after,
+  k_count, k_frequency, k_hot, k_limit, k_name, k_symbol, k_size_before, k_size_after,
+  k_inlined_callees, k_out_of_line, k_never_inline, k_elf_bytes, k_keys
 };
 constexpr std::array<std::string_view, k_keys> kKeyNames = {
     "record", "id", "pass", "caller", "caller_symbol", "lexical_caller", "lexical_caller_symbol",
-    "callee", "callee_symbol", "callee_clone", "location", "chain", "inlined", "reason",
-    "reason_text", "callee_size", "growth", "caller_size_before", "caller_size_after", "count",
-    "frequency", "hot", "limit", "name", "symbol", "size_before", "size_after",
+    "callee", "callee_symbol", "callee_clone", "location", "chain", "chain_sites", "inlined",
+    "reason", "reason_text", "callee_size", "growth", "caller_size_before", "caller_size_after",
+    "count", "frequency", "hot", "limit", "name", "symbol", "size_before", "size_after",
     "inlined_callees", "out_of_line", "never_inline", "elf_bytes"};
 // clang-format on
 
@@ -327,6 +327,10 @@ template <typename R, typename S> void read_site(const R &r, const TuHeader &hea
   string_array(r, k_chain, s.chain);
   if (s.chain.empty())
     s.chain.push_back(s.caller.symbol);
+  string_array(r, k_chain_sites, s.chain_sites);
+  if (!s.chain_sites.empty() && s.chain_sites.size() + 1 != s.chain.size())
+    throw Error("\"chain_sites\": expected one site id per inline copy of \"chain\" ({}), found {}",
+                s.chain.size() - 1, s.chain_sites.size());
   std::optional<bool> inlined = opt_bool(r, k_inlined);
   if (!inlined)
     throw Error("\"inlined\" is missing");

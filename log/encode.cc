@@ -106,6 +106,8 @@ std::string encode(const Site &s) {
   j["location"] = s.location;
   if (!(s.chain.size() == 1 && s.chain[0] == s.caller.symbol))
     j["chain"] = s.chain;
+  if (!s.chain_sites.empty())
+    j["chain_sites"] = s.chain_sites;
   j["inlined"] = s.inlined;
   j["reason"] = s.reason; // its text: the header's "reasons"
   put(&j, "callee_size", s.callee_size);

@@ -130,6 +130,10 @@ template <typename Str> struct BasicSite {
   Str callee_clone;       // the IPA clone called, e.g. "foo.constprop.0" ("" for foo itself)
   Str location;           // "file:line:col", file relative to the source tree ("?" unknown)
   std::vector<Str> chain; // symbols: caller, then each inline copy down to the call
+  // The ids of the calls that made each inline copy of "chain" (one fewer
+  // than chain): tell apart two copies of one function in one caller.
+  // Empty for a call in the caller's own body, and in logs written before.
+  std::vector<Str> chain_sites;
   bool inlined = false;
   Str reason;      // GCC's cgraph_inline_failed_t name ("OK" when inlined) or ours
   Str reason_text; // its text: written once per TU, in the header's "reasons"

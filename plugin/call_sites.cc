@@ -7,18 +7,47 @@
 
 namespace inlinetune {
 
+namespace {
+
+// The log's "id" of a call from CALLER (lexical) to CALLEE at LOCATION.
+std::string site_id_of(tree caller, tree callee, const std::string &location) {
+  log::Site s;
+  s.lexical_caller.symbol = function_names(caller).front();
+  s.callee.symbol = function_names(callee).front();
+  s.location = location;
+  return log::site_id(s);
+}
+
+} // namespace
+
 CallIdentity call_identity(cgraph_edge *e) {
   CallIdentity c;
   c.callee = origin_decl(e->callee->ultimate_alias_target());
   c.caller = lexical_function(e->call_stmt, origin_decl(e->caller));
   c.location = site_location(gimple_location(e->call_stmt));
-  log::Site s;
-  s.lexical_caller.symbol = function_names(c.caller).front();
-  s.callee.symbol = function_names(c.callee).front();
-  s.location = c.location;
-  c.id_text = log::site_id(s);
+  c.id_text = site_id_of(c.caller, c.callee, c.location);
   c.id = std::strtoull(c.id_text.c_str(), nullptr, 16);
   return c;
+}
+
+InlineChain::InlineChain(tree root) : functions{function_names(root).front()} {}
+
+void InlineChain::push(cgraph_edge *e) {
+  functions.push_back(function_names(origin_decl(e->callee)).front());
+  sites.push_back(e->call_stmt ? call_identity(e).id_text : std::string());
+}
+
+InlineChain inline_chain(gimple *stmt, tree fn) {
+  std::vector<InlinedBlock> blocks = inlined_around(stmt);
+  InlineChain chain(fn);
+  tree caller = fn;
+  for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
+    // The inlined block's location is its call's (expand_call_inline).
+    chain.functions.push_back(function_names(it->function).front());
+    chain.sites.push_back(site_id_of(caller, it->function, site_location(it->call)));
+    caller = it->function;
+  }
+  return chain;
 }
 
 bool selects(const CallSelector &rule, const CallIdentity &call) {

@@ -29,6 +29,25 @@ struct CallIdentity {
   std::string id_text; // as the log writes it (16 hex digits)
 };
 CallIdentity call_identity(cgraph_edge *e);
+
+// Where a call sits: the out-of-line function, then each inline copy down
+// to the one whose body holds the call (the log's "chain", symbols), and
+// the ids of the calls that made those copies ("chain_sites", one fewer),
+// which tell apart two copies of one function in one caller.
+struct InlineChain {
+  std::vector<std::string> functions;
+  std::vector<std::string> sites;
+  explicit InlineChain(tree root);
+  // One level down: into the copy the inlined call E made.
+  void push(cgraph_edge *e);
+  void pop() {
+    functions.pop_back();
+    sites.pop_back();
+  }
+};
+// STMT's chain in FN's body, from its lexical blocks (the early inliner's
+// copies).
+InlineChain inline_chain(gimple *stmt, tree fn);
 bool selects(const CallSelector &rule, const CallIdentity &call);
 // "file:line:col caller -> callee", as the TU header lists sites.
 std::string describe_site(const CallIdentity &call);

@@ -123,7 +123,8 @@ std::optional<cgraph_inline_failed_t> ForcedSites::refusal(cgraph_edge *e, bool 
     return CIF_TARGET_OPTION_MISMATCH;
   if (!ipa_fn_summaries || !ipa_fn_summaries->get(callee) ||
       !ipa_fn_summaries->get(callee)->inlinable)
-    return CIF_FUNCTION_NOT_INLINABLE; // noinline, never-inline lists, alloca, va_start, setjmp, ...
+    return CIF_FUNCTION_NOT_INLINABLE; // noinline, never-inline lists, alloca, va_start, setjmp,
+                                       // ...
   if (sanitizers_differ(caller->decl, callee->decl))
     return CIF_SANITIZE_ATTRIBUTE_MISMATCH;
   if (has_strub(caller->decl) || has_strub(callee->decl))
@@ -143,7 +144,7 @@ std::optional<cgraph_inline_failed_t> ForcedSites::refusal(cgraph_edge *e, bool 
 
 bool ForcedSites::take(cgraph_edge *e, Stage stage, const ForbiddenSites &forbidden,
                        cgraph_node *root, const std::vector<cgraph_node *> *path,
-                       const std::vector<std::string> *chain, bool *by_replay) {
+                       const InlineChain *chain, bool *by_replay) {
   *by_replay = false;
   if (!e->call_stmt || !e->callee || !e->inline_failed)
     return false;
@@ -161,7 +162,7 @@ bool ForcedSites::take(cgraph_edge *e, Stage stage, const ForbiddenSites &forbid
     if (v == V::refuse && stage != Stage::after_ipa && !e->call_stmt_cannot_inline_p)
       replay_->refuse(e);
     if (v != V::inline_call || stage == Stage::before_ipa ||
-        (stage == Stage::after_ipa && e->call_stmt_cannot_inline_p))
+        (stage == Stage::after_ipa && e->call_stmt_cannot_inline_p && !replay_->lift_provisional(e)))
       return false;
     *by_replay = true;
   } else if (const ForbiddenCall *no = forbidden.rule_for(call)) {
@@ -247,7 +248,10 @@ unsigned ForcedSites::early(cgraph_node *fn, const ForbiddenSites &forbidden) {
 
 void ForcedSites::ipa_into(Stage stage, cgraph_node *root, cgraph_node *node,
                            const ForbiddenSites &forbidden, std::vector<cgraph_node *> &path,
-                           std::vector<std::string> &chain, bool *any) {
+                           InlineChain &chain, bool *any) {
+  if (stage == Stage::before_ipa && replay_ && replay_->active())
+    for (cgraph_edge *e = node->indirect_calls; e; e = e->next_callee)
+      replay_->ipa_indirect(e, root, chain);
   for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
     cgraph_node *callee = e->callee ? e->callee->ultimate_alias_target() : nullptr;
     bool by_replay = false;
@@ -264,27 +268,30 @@ void ForcedSites::ipa_into(Stage stage, cgraph_node *root, cgraph_node *node,
     // The copy's calls are sites too (the log's chain names the copy as
     // the observer does).
     path.push_back(clone_origin(callee));
-    chain.push_back(function_names(origin_decl(e->callee)).front());
+    chain.push(e);
     ipa_into(stage, root, e->callee, forbidden, path, chain, any);
-    chain.pop_back();
+    chain.pop();
     path.pop_back();
   }
 }
 
-void ForcedSites::walk_roots(Stage stage, const ForbiddenSites &forbidden) {
+bool ForcedSites::walk_roots(Stage stage, const ForbiddenSites &forbidden) {
   std::vector<cgraph_node *> roots;
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION(node)
   if (!node->inlined_to && !node->alias && !node->thunk)
     roots.push_back(node);
+  bool inlined = false;
   for (cgraph_node *root : roots) {
     bool any = false;
     std::vector<cgraph_node *> path = {root};
-    std::vector<std::string> chain = {function_names(origin_decl(root)).front()};
+    InlineChain chain(origin_decl(root));
     ipa_into(stage, root, root, forbidden, path, chain, &any);
     if (any)
       ipa_update_overall_fn_summary(root);
+    inlined |= any;
   }
+  return inlined;
 }
 
 void ForcedSites::ipa(const ForbiddenSites &forbidden) {
@@ -298,11 +305,11 @@ void ForcedSites::ipa(const ForbiddenSites &forbidden) {
   walk_roots(Stage::before_ipa, forbidden);
 }
 
-void ForcedSites::after_ipa(const ForbiddenSites &forbidden) {
+bool ForcedSites::after_ipa(const ForbiddenSites &forbidden) {
   if (!replay_ || !replay_->active() || !ipa_fn_summaries)
-    return;
+    return false;
   replay_->end_ipa();
-  walk_roots(Stage::after_ipa, forbidden);
+  return walk_roots(Stage::after_ipa, forbidden);
 }
 
 } // namespace inlinetune

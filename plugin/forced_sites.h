@@ -63,8 +63,8 @@ public:
   // Right after it: replay's recorded inlinings GCC did not make.  After,
   // not before: inlining them ahead of GCC's inliner changed the order of
   // its work and, in 12 of 486 of GCC's own ipa tests, the code of a
-  // self-replay whose decisions were all the same.
-  void after_ipa(const ForbiddenSites &forbidden);
+  // self-replay whose decisions were all the same.  Whether it inlined any.
+  bool after_ipa(const ForbiddenSites &forbidden);
 
   // For the decision log: whether an early inlining of the call at STMT
   // (the edge's statement when it was inlined) was ours; whether an IPA
@@ -83,20 +83,19 @@ public:
 
 private:
   enum class Stage { early, before_ipa, after_ipa };
-  void walk_roots(Stage stage, const ForbiddenSites &forbidden);
+  bool walk_roots(Stage stage, const ForbiddenSites &forbidden); // whether it inlined any
   const ForcedCall *rule_for(const CallIdentity &call) const;
   // Why E cannot be inlined (nullopt: it can), checked as GCC checks it.
   std::optional<cgraph_inline_failed_t> refusal(cgraph_edge *e, bool early) const;
   // Whether E is forced (by a rule, or by replay: *BY_REPLAY) and may be
   // inlined now; a refusal is remembered, a replayed refusal marked.
   // PATH: the functions whose copies E sits in, outermost first, and CHAIN
-  // their symbols as the log writes them (IPA); ROOT: the out-of-line
-  // function E's code is in.
+  // their symbols and the calls that made them, as the log writes them
+  // (IPA); ROOT: the out-of-line function E's code is in.
   bool take(cgraph_edge *e, Stage stage, const ForbiddenSites &forbidden, cgraph_node *root,
-            const std::vector<cgraph_node *> *path, const std::vector<std::string> *chain,
-            bool *by_replay);
+            const std::vector<cgraph_node *> *path, const InlineChain *chain, bool *by_replay);
   void ipa_into(Stage stage, cgraph_node *root, cgraph_node *node, const ForbiddenSites &forbidden,
-                std::vector<cgraph_node *> &path, std::vector<std::string> &chain, bool *any);
+                std::vector<cgraph_node *> &path, InlineChain &chain, bool *any);
 
   std::vector<const ForcedCall *> rules_;
   ReplayedSites *replay_ = nullptr;

@@ -41,33 +41,26 @@ tree origin_decl(cgraph_node *node) {
   return node->decl;
 }
 
-// The functions inlined around STMT, innermost first, from its lexical blocks.
-static std::vector<tree> inlined_around(gimple *stmt) {
-  std::vector<tree> origins;
+std::vector<InlinedBlock> inlined_around(gimple *stmt) {
+  std::vector<InlinedBlock> blocks;
   for (tree block = gimple_block(stmt); block && TREE_CODE(block) == BLOCK;
        block = BLOCK_SUPERCONTEXT(block)) {
     if (!inlined_function_outer_scope_p(block))
       continue;
     tree origin = block_ultimate_origin(block);
     if (origin && TREE_CODE(origin) == FUNCTION_DECL)
-      origins.push_back(origin);
+      blocks.push_back({origin, BLOCK_SOURCE_LOCATION(block)});
   }
-  return origins;
+  return blocks;
 }
 
 tree lexical_function(gimple *stmt, tree fallback) {
-  std::vector<tree> origins = inlined_around(stmt);
-  return origins.empty() ? fallback : origins.front();
+  std::vector<InlinedBlock> blocks = inlined_around(stmt);
+  return blocks.empty() ? fallback : blocks.front().function;
 }
 
-std::vector<std::string> inline_chain(gimple *stmt, tree fn) {
-  std::vector<tree> origins = inlined_around(stmt);
-  std::vector<std::string> chain{function_names(fn).front()};
-  for (auto it = origins.rbegin(); it != origins.rend(); ++it)
-    chain.push_back(function_names(*it).front());
-  return chain;
+void forget_function_names() {
+  name_cache.clear();
 }
-
-void forget_function_names() { name_cache.clear(); }
 
 } // namespace inlinetune

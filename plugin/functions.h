@@ -27,9 +27,13 @@ tree origin_decl(cgraph_node *node);
 // inlined functions even at -g0), else FALLBACK.
 tree lexical_function(gimple *stmt, tree fallback);
 
-// The inline chain of STMT in FN's body: FN's symbol, then the symbol of each
-// function inlined around STMT, outermost first.
-std::vector<std::string> inline_chain(gimple *stmt, tree fn);
+// The functions inlined around STMT (from its lexical blocks), innermost
+// first, each with the location of the call that was inlined.
+struct InlinedBlock {
+  tree function;
+  location_t call;
+};
+std::vector<InlinedBlock> inlined_around(gimple *stmt);
 
 // Drops the per-decl name cache (at the end of a TU).
 void forget_function_names();

@@ -110,7 +110,7 @@ static bool has_summaries(cgraph_node *callee) {
 // ---- records -------------------------------------------------------------------
 
 Site InlineObserver::site_for(cgraph_edge *e, Pass pass, cgraph_node *root,
-                              const std::vector<std::string> &chain) {
+                              const InlineChain &chain) {
   Site s;
   s.pass = pass;
   tree callee = origin_decl(e->callee->ultimate_alias_target());
@@ -121,7 +121,10 @@ Site InlineObserver::site_for(cgraph_edge *e, Pass pass, cgraph_node *root,
   if (called != callee)
     s.callee_clone = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(called));
   s.location = site_location(gimple_location(e->call_stmt));
-  s.chain = chain;
+  s.chain = chain.functions;
+  // Every id known or none (a call without a statement has no id).
+  if (std::find(chain.sites.begin(), chain.sites.end(), "") == chain.sites.end())
+    s.chain_sites = chain.sites;
   s.inlined = !e->inline_failed;
   if (e->count.ipa().initialized_p())
     s.count = e->count.ipa().to_gcov_type();
@@ -324,8 +327,8 @@ void InlineObserver::before_ipa_inline() {
   }
 }
 
-void InlineObserver::walk_inline_tree(cgraph_node *root, cgraph_node *node,
-                                      std::vector<std::string> chain, int *inlined) {
+void InlineObserver::walk_inline_tree(cgraph_node *root, cgraph_node *node, InlineChain &chain,
+                                      int *inlined) {
   for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
     if (!e->call_stmt || !e->callee)
       continue;
@@ -348,9 +351,9 @@ void InlineObserver::walk_inline_tree(cgraph_node *root, cgraph_node *node,
       if (growth != ipa_growth_.end())
         s.growth = growth->second;
       sites_.push_back(s);
-      std::vector<std::string> deeper = chain;
-      deeper.push_back(function_names(origin_decl(e->callee)).front());
-      walk_inline_tree(root, e->callee, deeper, inlined);
+      chain.push(e);
+      walk_inline_tree(root, e->callee, chain, inlined);
+      chain.pop();
     } else {
       classify_refusal(e, &s, false);
       sites_.push_back(s);
@@ -365,7 +368,8 @@ void InlineObserver::after_ipa_inline() {
       continue;
     tree decl = origin_decl(node);
     int inlined = 0;
-    walk_inline_tree(node, node, {function_names(decl).front()}, &inlined);
+    InlineChain chain(decl);
+    walk_inline_tree(node, node, chain, &inlined);
     auto it = functions_.find(decl);
     if (it == functions_.end())
       continue; // an IPA clone (foo.constprop.0) of a function already recorded

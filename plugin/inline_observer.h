@@ -11,6 +11,7 @@
 // an IPA pass placed after it walks the inline trees it built.
 #pragma once
 
+#include "call_sites.h"
 #include "gcc_compat.h"
 #include "records.h"
 
@@ -23,11 +24,11 @@ namespace inlinetune {
 
 class ForcedSites;
 class ReplayedSites;
+using log::Function;
 using log::FunctionRef;
 using log::Limit;
 using log::Pass;
 using log::Site;
-using log::Function;
 
 class InlineObserver {
 public:
@@ -53,12 +54,9 @@ public:
   void clear();
 
 private:
-  Site site_for(cgraph_edge *e, Pass pass, cgraph_node *root,
-                const std::vector<std::string> &chain);
+  Site site_for(cgraph_edge *e, Pass pass, cgraph_node *root, const InlineChain &chain);
   void classify_refusal(cgraph_edge *e, Site *site, bool early);
-  void walk_inline_tree(cgraph_node *root, cgraph_node *node, std::vector<std::string> chain,
-                        int *inlined);
-
+  void walk_inline_tree(cgraph_node *root, cgraph_node *node, InlineChain &chain, int *inlined);
 
   std::set<tree> never_inline_;
   const ForcedSites *forced_ = nullptr;

@@ -328,18 +328,19 @@ struct PluginGimplePass : gimple_opt_pass {
 
 struct PluginIpaPass : ipa_opt_pass_d {
   PluginIpaPass(::gcc::context *ctx, const char *name, const char *what, bool (*on)(),
-                void (*body)())
+                unsigned (*body)())
       : ipa_opt_pass_d({IPA_PASS, name, OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0}, ctx, nullptr,
                        nullptr, nullptr, nullptr, nullptr, nullptr, 0, nullptr, nullptr),
         what_(what), on_(on), body_(body) {}
   bool gate(function *) override { return on_(); }
   unsigned int execute(function *) override {
-    guarded(what_, body_);
-    return 0;
+    unsigned todo = 0;
+    guarded(what_, [this, &todo] { todo = body_(); });
+    return todo;
   }
   const char *what_;
   bool (*on_)();
-  void (*body_)();
+  unsigned (*body_)();
 };
 
 // Forced call sites, at each inliner (plugin/forced_sites.h); replay's
@@ -354,15 +355,19 @@ unsigned force_early_calls(function *fn) {
 bool forcing_ipa_now() {
   return forcing_now() && !in_lto_p;
 }
-void force_ipa_calls() {
+unsigned force_ipa_calls() {
   begin_ipa_inline();
   state->tu.forced.ipa(state->tu.forbidden);
+  return 0;
 }
 bool replaying_ipa_now() {
   return optimize && !compile_failed() && !in_lto_p && state->tu.replay.active();
 }
-void replay_ipa_calls() {
-  state->tu.forced.after_ipa(state->tu.forbidden);
+// A function whose last call replay inlined goes, as GCC's IPA inliner
+// drops one whose last call it inlined (its TODO_remove_functions): kept,
+// its body would be emitted out of line where the recorded build has none.
+unsigned replay_ipa_calls() {
+  return state->tu.forced.after_ipa(state->tu.forbidden) ? TODO_remove_functions : 0;
 }
 // Right after "fnsplit": the recorded params ipa-split ran at put back.
 bool split_at_recorded_params() {
@@ -475,8 +480,9 @@ unsigned log_early_inline(function *fn) {
   state->tu.observer.after_early_inline(cgraph_node::get(fn->decl));
   return 0;
 }
-void log_ipa_inline() {
+unsigned log_ipa_inline() {
   state->tu.observer.after_ipa_inline();
+  return 0;
 }
 
 void print_summary() {

@@ -48,14 +48,35 @@ std::string ReplayLog::key(log::Pass pass, std::string_view caller,
   return k;
 }
 
+std::string ReplayLog::precise_key(log::Pass pass, std::string_view caller,
+                                   const std::vector<std::string> &chain,
+                                   const std::vector<std::string> &chain_sites,
+                                   std::string_view id) {
+  std::vector<std::string> steps;
+  for (size_t i = 0; i < chain.size(); ++i) {
+    steps.push_back(chain[i]);
+    if (i < chain_sites.size())
+      steps.push_back(chain_sites[i]);
+  }
+  return key(pass, caller, steps, id);
+}
+
 void ReplayLog::add(const log::Site &site) {
   auto [it, fresh] = decisions_.try_emplace(key(site.pass, site.caller.symbol, site.chain, site.id));
   Recorded &r = it->second;
   if (fresh)
     r.inlined = site.inlined;
-  else if (!r.ambiguous && r.inlined != site.inlined) {
+  else if (r.inlined != site.inlined)
     r.ambiguous = true;
-    ++ambiguous_;
+  if (site.chain_sites.empty()) {
+    r.imprecise = true;
+  } else {
+    auto [p, first] = precise_.try_emplace(
+        precise_key(site.pass, site.caller.symbol, site.chain, site.chain_sites, site.id));
+    if (first)
+      p->second.inlined = site.inlined;
+    else if (p->second.inlined != site.inlined)
+      p->second.ambiguous = r.imprecise = true;
   }
   if (site.pass != log::Pass::ipa || site.chain.empty())
     return;
@@ -67,6 +88,7 @@ void ReplayLog::add(const log::Site &site) {
       c->second.ambiguous = true;
   };
   note(bodies_, key(site.pass, "", {site.chain.back()}, site.id));
+  note(locations_, key(site.pass, "", {site.chain.back()}, site.location));
   if (site.chain.size() >= 2)
     note(copies_, key(site.pass, site.caller.symbol, {site.chain.back()}, site.id));
 }
@@ -76,6 +98,19 @@ std::optional<bool> ReplayLog::body_decision(std::string_view body_of, std::stri
   if (it == bodies_.end() || it->second.ambiguous)
     return std::nullopt;
   return it->second.inlined;
+}
+
+std::optional<bool> ReplayLog::location_decision(std::string_view body_of,
+                                                 std::string_view location) const {
+  auto it = locations_.find(key(log::Pass::ipa, "", {std::string(body_of)}, location));
+  if (it == locations_.end() || it->second.ambiguous)
+    return std::nullopt;
+  return it->second.inlined;
+}
+
+bool ReplayLog::body_disagrees(std::string_view body_of, std::string_view id) const {
+  auto it = bodies_.find(key(log::Pass::ipa, "", {std::string(body_of)}, id));
+  return it != bodies_.end() && it->second.ambiguous;
 }
 
 std::optional<bool> ReplayLog::copy_decision(std::string_view caller, std::string_view copy_of,
@@ -88,11 +123,17 @@ std::optional<bool> ReplayLog::copy_decision(std::string_view caller, std::strin
 
 std::optional<bool> ReplayLog::decision(log::Pass pass, std::string_view caller,
                                         const std::vector<std::string> &chain,
+                                        const std::vector<std::string> &chain_sites,
                                         std::string_view id) {
   auto it = decisions_.find(key(pass, caller, chain, id));
   if (it == decisions_.end())
     return std::nullopt;
   it->second.asked = true;
+  if (!chain_sites.empty() && chain_sites.size() + 1 == chain.size()) {
+    auto p = precise_.find(precise_key(pass, caller, chain, chain_sites, id));
+    if (p != precise_.end() && !p->second.ambiguous)
+      return p->second.inlined;
+  }
   if (it->second.ambiguous)
     return std::nullopt;
   return it->second.inlined;
@@ -129,6 +170,13 @@ bool ReplayLog::same_params(const std::vector<log::ParamValue> &tu,
       return false;
   }
   return true;
+}
+
+size_t ReplayLog::ambiguous() const {
+  size_t n = 0;
+  for (const auto &[k, r] : decisions_)
+    n += r.ambiguous && r.imprecise;
+  return n;
 }
 
 size_t ReplayLog::unmatched() const {

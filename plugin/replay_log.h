@@ -15,7 +15,8 @@
 // call's code is in (the log's "caller"), the inline chain down to the call
 // and the site id.  Several records of one key (one call written in a body
 // that was inlined twice into the same function) replay only when they
-// agree; else the key is ambiguous and left to the fallback.
+// agree, or when the ids of the calls that made the copies ("chain_sites")
+// tell them apart; else the key is ambiguous and left to the fallback.
 #pragma once
 
 #include "records.h"
@@ -44,10 +45,19 @@ public:
   const std::string &origin() const { return origin_; }
 
   // The recorded outcome of the call (true: inlined), or nullopt when the
-  // log has no record of it or its records disagree.  Each key asked for is
-  // remembered, for unmatched().
+  // log has no record of it or its records disagree.  CHAIN_SITES (the ids
+  // of the calls that made CHAIN's copies; empty: not known) picks one copy
+  // of a call whose copies' records disagree, where the log records them
+  // too.  Each key asked for is remembered, for unmatched().
   std::optional<bool> decision(log::Pass pass, std::string_view caller,
-                               const std::vector<std::string> &chain, std::string_view id);
+                               const std::vector<std::string> &chain,
+                               const std::vector<std::string> &chain_sites, std::string_view id);
+
+  // Whether the log has records of that key (agreeing or not).
+  bool knows(log::Pass pass, std::string_view caller, const std::vector<std::string> &chain,
+             std::string_view id) const {
+    return decisions_.count(key(pass, caller, chain, id)) != 0;
+  }
 
   // The same for a call in an inline copy the IPA inliner is making, whose
   // place in the inline tree is not known yet: by the out-of-line caller,
@@ -61,6 +71,15 @@ public:
   // a function the recorded build inlined everywhere and removed before
   // its own calls were logged.  nullopt unless every such record agrees.
   std::optional<bool> body_decision(std::string_view body_of, std::string_view id) const;
+  // The IPA inliner's decision on every call written at LOCATION in
+  // BODY_OF's body, whatever it calls: for an indirect call, whose callee
+  // is known only once the IPA inliner has made it direct.  nullopt unless
+  // every such record agrees.
+  std::optional<bool> location_decision(std::string_view body_of,
+                                        std::string_view location) const;
+  // Whether the log has that call in BODY_OF's body with records that
+  // disagree (inlined in some copies, refused in others).
+  bool body_disagrees(std::string_view body_of, std::string_view id) const;
 
   // The value of param NAME the recorded build compiled FUNCTION (a
   // symbol) with: a per-function rule's (the header's function_params),
@@ -74,7 +93,9 @@ public:
                    const std::vector<log::FunctionParams> &functions) const;
 
   size_t keys() const { return decisions_.size(); }
-  size_t ambiguous() const { return ambiguous_; }
+  // Keys whose records disagree and whose "chain_sites" do not tell them
+  // apart (absent, or the same for records that disagree).
+  size_t ambiguous() const;
   // Keys of the log that no decision() asked for: sites the compile did
   // not have where the log had them.
   size_t unmatched() const;
@@ -82,21 +103,28 @@ public:
   // The key of a site: exposed for the unit tests.
   static std::string key(log::Pass pass, std::string_view caller,
                          const std::vector<std::string> &chain, std::string_view id);
+  // ... and of one copy of it (with the log's "chain_sites").
+  static std::string precise_key(log::Pass pass, std::string_view caller,
+                                 const std::vector<std::string> &chain,
+                                 const std::vector<std::string> &chain_sites, std::string_view id);
 
 private:
   struct Recorded {
     bool inlined = false;
     bool ambiguous = false;
     bool asked = false;
+    // A record without "chain_sites", or two that disagree with the same.
+    bool imprecise = false;
   };
   void add(const log::Site &site);
 
   bool found_ = false;
   std::string origin_;
   std::unordered_map<std::string, Recorded> decisions_;
-  std::unordered_map<std::string, Recorded> copies_; // IPA, by copy_decision's key
-  std::unordered_map<std::string, Recorded> bodies_; // IPA, by body_decision's key
-  size_t ambiguous_ = 0;
+  std::unordered_map<std::string, Recorded> precise_; // by precise_key, where recorded
+  std::unordered_map<std::string, Recorded> copies_;  // IPA, by copy_decision's key
+  std::unordered_map<std::string, Recorded> locations_; // IPA, by location_decision's key
+  std::unordered_map<std::string, Recorded> bodies_;  // IPA, by body_decision's key
   std::vector<log::ParamValue> params_;
   std::unordered_map<std::string, std::vector<log::ParamValue>> function_params_;
 };

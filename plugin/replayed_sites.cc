@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "replayed_sites.h"
 #include "functions.h"
+#include "inline_observer.h"
 
 #include <stdexcept>
 
@@ -20,8 +21,8 @@ void ReplayedSites::reset(const Options &options, const std::string &tu_path,
 }
 
 ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgraph_node *caller,
-                                             const std::vector<std::string> &chain,
-                                             const CallIdentity &call) {
+                                             const InlineChain &where, const CallIdentity &call) {
+  const std::vector<std::string> &chain = where.functions;
   if (!active_ || !e->call_stmt || !e->callee)
     return Verdict::gcc;
   tree caller_decl = origin_decl(caller);
@@ -29,14 +30,22 @@ ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgr
     return Verdict::gcc;
   const std::string &id = call.id_text;
   const std::string &caller_symbol = function_names(caller_decl).front();
-  std::optional<bool> recorded = log_->decision(pass, caller_symbol, chain, id);
+  std::optional<bool> recorded = log_->decision(pass, caller_symbol, chain, where.sites, id);
   // The IPA inliner's call not recorded where it is: by the log's records of
   // it in copies of the same body (replay_log.h).
+  bool provisional = false;
   if (!recorded && pass == log::Pass::ipa && !chain.empty()) {
     if (chain.size() > 1)
       recorded = log_->copy_decision(caller_symbol, chain.back(), id);
     if (!recorded)
       recorded = log_->body_decision(chain.back(), id);
+    // Inlined in some copies of its body, refused in others: refused
+    // until its place is known (after GCC's IPA inliner, take).
+    if (!recorded && e->inline_failed && !log_->knows(pass, caller_symbol, chain, id) &&
+        log_->body_disagrees(chain.back(), id)) {
+      recorded = false;
+      provisional = true;
+    }
   }
   // GCC inlines these whatever anyone says (or fails the compile).
   if (lookup_attribute("always_inline", DECL_ATTRIBUTES(call.callee)))
@@ -44,6 +53,8 @@ ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgr
   const std::string site = ReplayLog::key(pass, caller_symbol, chain, id);
   if (recorded) {
     replayed_.insert(site);
+    if (provisional)
+      provisional_.insert(e->call_stmt);
     return *recorded ? Verdict::inline_call : Verdict::refuse;
   }
   not_found_.insert(site);
@@ -60,9 +71,9 @@ ReplayedSites::Verdict ReplayedSites::early(cgraph_edge *e, cgraph_node *fn,
 }
 
 ReplayedSites::Verdict ReplayedSites::ipa(cgraph_edge *e, cgraph_node *root,
-                                          const std::vector<std::string> &chain,
-                                          const CallIdentity &call) {
-  const Verdict v = decide(log::Pass::ipa, e, root, chain, call);
+                                          const InlineChain &where, const CallIdentity &call) {
+  const std::vector<std::string> &chain = where.functions;
+  const Verdict v = decide(log::Pass::ipa, e, root, where, call);
   if (v != Verdict::refuse)
     return v;
   auto site = [&] {
@@ -83,6 +94,27 @@ ReplayedSites::Verdict ReplayedSites::ipa(cgraph_edge *e, cgraph_node *root,
 void ReplayedSites::set_params(const std::vector<log::ParamValue> &tu,
                                const std::vector<log::FunctionParams> &functions) {
   refusals_to_gcc_ = active_ && log_ && log_->found() && log_->same_params(tu, functions);
+}
+
+void ReplayedSites::ipa_indirect(cgraph_edge *e, cgraph_node *root, const InlineChain &chain) {
+  if (!active_ || !e->call_stmt || e->call_stmt_cannot_inline_p || refusals_to_gcc_ ||
+      chain.functions.empty())
+    return;
+  if (!in_scope(functions_, function_names(origin_decl(root))))
+    return;
+  const std::string location = site_location(gimple_location(e->call_stmt));
+  std::optional<bool> recorded = log_->location_decision(chain.functions.back(), location);
+  if (recorded && !*recorded)
+    refuse(e);
+}
+
+bool ReplayedSites::lift_provisional(cgraph_edge *e) {
+  auto saved = saved_.find(e->call_stmt);
+  if (!e->call_stmt_cannot_inline_p || !provisional_.count(e->call_stmt) || saved == saved_.end())
+    return false;
+  e->call_stmt_cannot_inline_p = saved->second.first;
+  e->inline_failed = saved->second.second;
+  return !e->call_stmt_cannot_inline_p;
 }
 
 void ReplayedSites::refuse(cgraph_edge *e) {
@@ -246,6 +278,10 @@ void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
       refuse(dst);
     return;
   }
+  // A provisional refusal (decide) stays until the copy's place is known.
+  if (!recorded && marked && provisional_.count(dst->call_stmt) &&
+      log_->body_disagrees(copy_of, id))
+    return;
   auto saved = saved_.find(dst->call_stmt);
   if (marked && saved != saved_.end()) {
     dst->call_stmt_cannot_inline_p = saved->second.first;

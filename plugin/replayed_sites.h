@@ -58,8 +58,15 @@ public:
   // does elsewhere (GCC's growth estimates take a marked call for one that
   // can never be inlined, so that the callee's body must stay).  After it,
   // an inlined call the log refused is counted (inlined_against_log).
-  Verdict ipa(cgraph_edge *e, cgraph_node *root, const std::vector<std::string> &chain,
+  Verdict ipa(cgraph_edge *e, cgraph_node *root, const InlineChain &chain,
               const CallIdentity &call);
+  // Before the IPA inliner, for E, an indirect call of a body ROOT holds
+  // (CHAIN: where): marked refused when the log refused every call written
+  // there in every copy of that body.  GCC's IPA inliner makes an indirect
+  // call direct when a copy passes it a known function, and keeps the mark
+  // (cgraph_edge::make_direct); the new call has no hook of its own to be
+  // decided at.
+  void ipa_indirect(cgraph_edge *e, cgraph_node *root, const InlineChain &chain);
   // At the start of the IPA passes: this compile's inliner params, the
   // TU's and each function's own, as its log header records them.
   void set_params(const std::vector<log::ParamValue> &tu,
@@ -89,6 +96,11 @@ public:
   // Whether the call at STMT is one the log inlined and GCC's early
   // inliner was made to inline (for the log's reason).
   bool inlined_early(gimple *stmt) const { return raised_ && wanted_stmts_.count(stmt) != 0; }
+  // After GCC's IPA inliner, for E, a call the log inlined where it now
+  // is: takes off a provisional refusal (a call in a body whose copies the
+  // log decided otherwise, marked before the IPA inliner until its place
+  // was known); whether E may be inlined now.
+  bool lift_provisional(cgraph_edge *e);
   // Marks E refused by replay (a call to an always_inline function is
   // left alone: GCC must inline it).
   void refuse(cgraph_edge *e);
@@ -100,6 +112,7 @@ public:
   void begin_ipa() {
     refused_stmts_.clear();
     saved_.clear();
+    provisional_.clear();
     in_ipa_ = true;
   }
   void end_ipa() { in_ipa_ = false; }
@@ -133,14 +146,17 @@ private:
   // know it (GCC decides it).
   bool decide_early_call(cgraph_edge *e, cgraph_node *fn);
   void lower_params();
-  Verdict decide(log::Pass pass, cgraph_edge *e, cgraph_node *caller,
-                 const std::vector<std::string> &chain, const CallIdentity &call);
+  Verdict decide(log::Pass pass, cgraph_edge *e, cgraph_node *caller, const InlineChain &chain,
+                 const CallIdentity &call);
 
   bool active_ = false;
   std::string fallback_ = "gcc";
   std::vector<Glob> functions_;
   std::optional<ReplayLog> log_;
   std::set<gimple *> refused_stmts_;
+  // The marked calls whose refusal is provisional: the log has their body's
+  // copies inlined in some places and refused in others.
+  std::set<gimple *> provisional_;
   // Each marked call's state before the mark (copies share the statement).
   std::map<gimple *, std::pair<unsigned, cgraph_inline_failed_t>> saved_;
   bool in_ipa_ = false;

@@ -14,7 +14,7 @@
 //
 // CHECK-DAG: {"record":"site","id":"{{[0-9a-f]+}}","pass":"einline","caller":"ns::caller(int)","caller_symbol":"_ZN2ns6callerEi","callee":"ns::helper(int)","callee_symbol":"_ZN2nsL6helperEi","location":"{{.*}}log-cxx.cc:[[#@LINE+9]]:{{[0-9]+}}","inlined":true,"reason":"OK",
 // CHECK-DAG: {"record":"site","id":"{{[0-9a-f]+}}","pass":"einline","caller":"plain","callee":"ns::caller(int)","callee_symbol":"_ZN2ns6callerEi",
-// CHECK-DAG: {"record":"site","id":"{{[0-9a-f]+}}","pass":"einline","caller":"ns::top(int*, int)","caller_symbol":"_ZN2ns3topEPii","lexical_caller":"ns::mid(int*, int)","lexical_caller_symbol":"_ZN2nsL3midEPii","callee":"ns::work(int*, int)","callee_symbol":"_ZN2nsL4workEPii","location":"{{[^"]*}}","chain":["_ZN2ns3topEPii","_ZN2nsL3midEPii"],"inlined":false,
+// CHECK-DAG: {"record":"site","id":"{{[0-9a-f]+}}","pass":"einline","caller":"ns::top(int*, int)","caller_symbol":"_ZN2ns3topEPii","lexical_caller":"ns::mid(int*, int)","lexical_caller_symbol":"_ZN2nsL3midEPii","callee":"ns::work(int*, int)","callee_symbol":"_ZN2nsL4workEPii","location":"{{[^"]*}}","chain":["_ZN2ns3topEPii","_ZN2nsL3midEPii"],"chain_sites":["{{[0-9a-f]+}}"],"inlined":false,
 // CHECK-DAG: {"record":"function","name":"plain","size_before":
 // CHECK-DAG: {"record":"function","name":"ns::top(int*, int)","symbol":"_ZN2ns3topEPii","size_before":
 // CHECK-DAG: {"record":"function","name":"ns::helper(int)","symbol":"_ZN2nsL6helperEi","inlined_callees":0,"out_of_line":false,"never_inline":false}

@@ -7,7 +7,8 @@ usage: validate_log.py LOG.jsonl...
 Checks every record against the schema, the order within a TU (a tu record
 first, then site records, then function records), and what the schema cannot
 say (schema 2, docs/log-format.md): the tu record's "reasons" name exactly the
-codes its site records use, and nothing is written that a reader infers when it
+codes its site records use, a "chain_sites" is one shorter than its "chain",
+and nothing is written that a reader infers when it
 is absent: a *_symbol or "symbol" equal to its name, a lexical caller equal to
 the caller, a chain of just the caller's symbol.  Prints one line per problem
 (file:line: message) and a summary; exits 1 on any problem.
@@ -82,6 +83,9 @@ def main():
                         problem(f'{path}:{n}', what + ': leave it out')
                 if kind == 'site' and isinstance(rec.get('reason'), str):
                     used.add(rec['reason'])
+                if kind == 'site' and 'chain_sites' in rec and \
+                        len(rec['chain_sites']) + 1 != len(rec.get('chain', [None])):
+                    problem(f'{path}:{n}', '"chain_sites" is not one shorter than "chain"')
                 if kind == 'tu':
                     end_tu()
                     header, used = (n, rec.get('reasons')), set()

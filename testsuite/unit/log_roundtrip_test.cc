@@ -30,6 +30,9 @@ template <typename S> void expect_site(const Site &want, const S &got) {
   ASSERT_EQ(got.chain.size(), want.chain.size());
   for (size_t i = 0; i < want.chain.size(); ++i)
     EXPECT_EQ(std::string(got.chain[i]), want.chain[i]);
+  ASSERT_EQ(got.chain_sites.size(), want.chain_sites.size());
+  for (size_t i = 0; i < want.chain_sites.size(); ++i)
+    EXPECT_EQ(std::string(got.chain_sites[i]), want.chain_sites[i]);
   EXPECT_EQ(got.inlined, want.inlined);
   EXPECT_EQ(std::string(got.reason), want.reason);
   EXPECT_EQ(std::string(got.reason_text), want.reason_text);
@@ -126,6 +129,7 @@ Site full_site() {
   s.callee_clone = "_ZNK3vecplERKS_.constprop.0";
   s.location = "dir with \"quotes\"\\and\ttab/caf\xc3\xa9.cc:4294967295:1";
   s.chain = {"_ZN2ns5outerEi", "_ZN2ns3midEv", "_ZZN2ns3midEvENKUliE_clEi"};
+  s.chain_sites = {"0123456789abcdef", "fedcba9876543210"};
   s.inlined = false;
   s.reason = "MAX_INLINE_INSNS_AUTO_LIMIT";
   s.reason_text = "--param max-inline-insns-auto limit reached";

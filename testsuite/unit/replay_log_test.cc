@@ -76,21 +76,88 @@ TEST(ReplayLog, DecisionsByInlinerCallerChainAndId) {
   ReplayLog r = ReplayLog::load(dir, "a.c", "a.o");
   ASSERT_TRUE(r.found());
   EXPECT_EQ(r.origin(), dir + "/a.o.jsonl");
-  EXPECT_EQ(r.decision(Pass::einline, "f", {"f"}, id_of(early)), std::optional<bool>(true));
-  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f"}, id_of(ipa)), std::optional<bool>(false));
-  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, id_of(copy)), std::optional<bool>(true));
+  EXPECT_EQ(r.decision(Pass::einline, "f", {"f"}, {}, id_of(early)), std::optional<bool>(true));
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f"}, {}, id_of(ipa)), std::optional<bool>(false));
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, {}, id_of(copy)), std::optional<bool>(true));
   // Another chain, caller or inliner: not known.
-  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "x"}, id_of(copy)), std::nullopt);
-  EXPECT_EQ(r.decision(Pass::ipa, "q", {"q"}, id_of(ipa)), std::nullopt);
-  EXPECT_EQ(r.decision(Pass::einline, "f", {"f", "h"}, id_of(copy)), std::nullopt);
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "x"}, {}, id_of(copy)), std::nullopt);
+  EXPECT_EQ(r.decision(Pass::ipa, "q", {"q"}, {}, id_of(ipa)), std::nullopt);
+  EXPECT_EQ(r.decision(Pass::einline, "f", {"f", "h"}, {}, id_of(copy)), std::nullopt);
   // Records that disagree decide nothing.
-  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, id_of(twice_a)), std::nullopt);
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, {}, id_of(twice_a)), std::nullopt);
   EXPECT_EQ(r.ambiguous(), 1u);
   EXPECT_EQ(r.unmatched(), 0u); // every key was asked for
   // A copy's call by the function whose copy it is in.
   EXPECT_EQ(r.copy_decision("f", "h", id_of(copy)), std::optional<bool>(true));
   EXPECT_EQ(r.copy_decision("f", "h", id_of(twice_a)), std::nullopt);
   EXPECT_EQ(r.copy_decision("f", "z", id_of(copy)), std::nullopt);
+}
+
+// What replay asks before the IPA inliner has placed a call: whether the
+// key has records at all, whether the records of a body's copies disagree,
+// and the decision on every call written at a location (an indirect call's
+// callee is not known yet).
+TEST(ReplayLog, BodiesAndLocations) {
+  const std::string dir = temp_dir();
+  // m's call in h: inlined in h's copy in f1, refused in f2's.
+  const Site in_f1 = site(Pass::ipa, "f1", {"f1", "h"}, "m", "a.c:10:1", true);
+  const Site in_f2 = site(Pass::ipa, "f2", {"f2", "h"}, "m", "a.c:10:1", false);
+  // Two calls at one location in g (a macro), both refused; and one in k
+  // whose records at its location disagree.
+  const Site g_a = site(Pass::ipa, "g", {"g"}, "p", "a.c:20:3", false);
+  const Site g_b = site(Pass::ipa, "g", {"g"}, "q", "a.c:20:3", false);
+  const Site k_a = site(Pass::ipa, "k", {"k"}, "p", "a.c:30:3", false);
+  const Site k_b = site(Pass::ipa, "k", {"k"}, "q", "a.c:30:3", true);
+  write(dir + "/" + log::log_file_name("a.o"),
+        tu_log("a.c", "a.o", {in_f1, in_f2, g_a, g_b, k_a, k_b}));
+  ReplayLog r = ReplayLog::load(dir, "a.c", "a.o");
+  ASSERT_TRUE(r.found());
+  EXPECT_TRUE(r.body_disagrees("h", id_of(in_f1)));
+  EXPECT_EQ(r.body_decision("h", id_of(in_f1)), std::nullopt);
+  EXPECT_FALSE(r.body_disagrees("g", id_of(g_a)));
+  EXPECT_FALSE(r.body_disagrees("z", id_of(in_f1)));
+  EXPECT_TRUE(r.knows(Pass::ipa, "f1", {"f1", "h"}, id_of(in_f1)));
+  EXPECT_FALSE(r.knows(Pass::ipa, "h", {"h"}, id_of(in_f1))); // h's own body: not recorded
+  EXPECT_FALSE(r.knows(Pass::einline, "f1", {"f1", "h"}, id_of(in_f1)));
+  EXPECT_EQ(r.location_decision("g", "a.c:20:3"), std::optional<bool>(false));
+  EXPECT_EQ(r.location_decision("k", "a.c:30:3"), std::nullopt);
+  EXPECT_EQ(r.location_decision("g", "a.c:21:3"), std::nullopt);
+  EXPECT_EQ(r.location_decision("h", "a.c:10:1"), std::nullopt); // disagree
+}
+
+// Two copies of h in f, made by two calls of f's (ids "1..." and "2..."):
+// the call in h decided otherwise in each.  The ids of the calls that made
+// the copies ("chain_sites") pick the copy; without them, or with ids the
+// log does not have, the records disagree and decide nothing.
+TEST(ReplayLog, ChainSitesTellTwoCopiesApart) {
+  const std::string dir = temp_dir();
+  const std::string first = "1111111111111111", second = "2222222222222222";
+  Site a = site(Pass::ipa, "f", {"f", "h"}, "m", "a.c:10:1", true);
+  a.chain_sites = {first};
+  Site b = site(Pass::ipa, "f", {"f", "h"}, "m", "a.c:10:1", false);
+  b.chain_sites = {second};
+  write(dir + "/" + log::log_file_name("a.o"), tu_log("a.c", "a.o", {a, b}));
+
+  ReplayLog r = ReplayLog::load(dir, "a.c", "a.o");
+  ASSERT_TRUE(r.found());
+  EXPECT_EQ(r.ambiguous(), 0u); // told apart
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, {first}, id_of(a)), std::optional<bool>(true));
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, {second}, id_of(a)), std::optional<bool>(false));
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, {}, id_of(a)), std::nullopt);
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "h"}, {"3333333333333333"}, id_of(a)), std::nullopt);
+  // Another chain with the same ids is another site.
+  EXPECT_EQ(r.decision(Pass::ipa, "f", {"f", "x"}, {first}, id_of(a)), std::nullopt);
+  EXPECT_EQ(r.unmatched(), 0u);
+
+  // Two records of one copy that disagree: ambiguous still.
+  Site c = b;
+  c.chain_sites = {first};
+  write(dir + "/" + log::log_file_name("a.o"), tu_log("a.c", "a.o", {a, b, c}));
+  ReplayLog again = ReplayLog::load(dir, "a.c", "a.o");
+  EXPECT_EQ(again.ambiguous(), 1u);
+  EXPECT_EQ(again.decision(Pass::ipa, "f", {"f", "h"}, {first}, id_of(a)), std::nullopt);
+  EXPECT_EQ(again.decision(Pass::ipa, "f", {"f", "h"}, {second}, id_of(a)),
+            std::optional<bool>(false));
 }
 
 // The params ipa-split is replayed at (replayed_sites.h, before_split): the
@@ -127,7 +194,8 @@ TEST(ReplayLog, UnmatchedCountsKeysNeverAskedFor) {
   ReplayLog r = ReplayLog::load(dir, "a.c", "a.o");
   EXPECT_EQ(r.keys(), 2u);
   EXPECT_EQ(r.unmatched(), 2u);
-  r.decision(Pass::einline, "f", {"f"}, id_of(site(Pass::einline, "f", {"f"}, "g", "a.c:3:5", true)));
+  r.decision(Pass::einline, "f", {"f"}, {},
+             id_of(site(Pass::einline, "f", {"f"}, "g", "a.c:3:5", true)));
   EXPECT_EQ(r.unmatched(), 1u);
 }
 
@@ -139,7 +207,8 @@ TEST(ReplayLog, FindsTheTuInABuildTreeAFileOrNowhere) {
   write(dir + "/all.jsonl", two);
   ReplayLog b = ReplayLog::load(dir + "/all.jsonl", "b.c", "b.o");
   ASSERT_TRUE(b.found());
-  EXPECT_EQ(b.decision(Pass::ipa, "f", {"f"}, id_of(site(Pass::ipa, "f", {"f"}, "g", "b.c:1:1", false))),
+  EXPECT_EQ(b.decision(Pass::ipa, "f", {"f"}, {},
+                       id_of(site(Pass::ipa, "f", {"f"}, "g", "b.c:1:1", false))),
             std::optional<bool>(false));
   // The same source built to another object: by its source alone.
   EXPECT_TRUE(ReplayLog::load(dir + "/all.jsonl", "a.c", "elsewhere/a.o").found());

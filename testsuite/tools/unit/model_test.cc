@@ -140,6 +140,10 @@ TEST(Records, WrongTypesNameTheKey) {
       "\"pass\": expected \"einline\" or \"inline\", found \"x\"");
   EXPECT_EQ(
       message(
+          R"({"record":"site","id":"1","pass":"inline","caller":"a","callee":"b","chain":["a","h"],"chain_sites":["1","2"],"inlined":true})"),
+      "\"chain_sites\": expected one site id per inline copy of \"chain\" (1), found 2");
+  EXPECT_EQ(
+      message(
           R"({"record":"site","id":"1","pass":"inline","caller":7,"callee":"b","inlined":true})"),
       "\"caller\": expected a string");
   EXPECT_EQ(
