@@ -162,7 +162,8 @@ bool ForcedSites::take(cgraph_edge *e, Stage stage, const ForbiddenSites &forbid
     if (v == V::refuse && stage != Stage::after_ipa && !e->call_stmt_cannot_inline_p)
       replay_->refuse(e);
     if (v != V::inline_call || stage == Stage::before_ipa ||
-        (stage == Stage::after_ipa && e->call_stmt_cannot_inline_p && !replay_->lift_provisional(e)))
+        (stage == Stage::after_ipa && e->call_stmt_cannot_inline_p &&
+         !replay_->lift_provisional(e)))
       return false;
     *by_replay = true;
   } else if (const ForbiddenCall *no = forbidden.rule_for(call)) {

@@ -75,8 +75,7 @@ public:
   // BODY_OF's body, whatever it calls: for an indirect call, whose callee
   // is known only once the IPA inliner has made it direct.  nullopt unless
   // every such record agrees.
-  std::optional<bool> location_decision(std::string_view body_of,
-                                        std::string_view location) const;
+  std::optional<bool> location_decision(std::string_view body_of, std::string_view location) const;
   // Whether the log has that call in BODY_OF's body with records that
   // disagree (inlined in some copies, refused in others).
   bool body_disagrees(std::string_view body_of, std::string_view id) const;
@@ -121,10 +120,10 @@ private:
   bool found_ = false;
   std::string origin_;
   std::unordered_map<std::string, Recorded> decisions_;
-  std::unordered_map<std::string, Recorded> precise_; // by precise_key, where recorded
-  std::unordered_map<std::string, Recorded> copies_;  // IPA, by copy_decision's key
+  std::unordered_map<std::string, Recorded> precise_;   // by precise_key, where recorded
+  std::unordered_map<std::string, Recorded> copies_;    // IPA, by copy_decision's key
   std::unordered_map<std::string, Recorded> locations_; // IPA, by location_decision's key
-  std::unordered_map<std::string, Recorded> bodies_;  // IPA, by body_decision's key
+  std::unordered_map<std::string, Recorded> bodies_;    // IPA, by body_decision's key
   std::vector<log::ParamValue> params_;
   std::unordered_map<std::string, std::vector<log::ParamValue>> function_params_;
 };
