@@ -40,9 +40,14 @@ ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgr
     if (!recorded)
       recorded = log_->body_decision(chain.back(), id);
     // Inlined in some copies of its body, refused in others: refused
-    // until its place is known (after GCC's IPA inliner, take).
+    // until its place is known (after GCC's IPA inliner, take).  Not a
+    // call on a cycle (recursion, direct or through other functions):
+    // its copies are nested in each other, GCC's recursive inliner copies
+    // them through a master clone of its own, and the log's chains of
+    // them are not followed after GCC's inliner (a function already on
+    // the path is not inlined again).
     if (!recorded && e->inline_failed && !log_->knows(pass, caller_symbol, chain, id) &&
-        log_->body_disagrees(chain.back(), id)) {
+        log_->body_disagrees(chain.back(), id) && !on_cycle(e)) {
       recorded = false;
       provisional = true;
     }
@@ -106,6 +111,30 @@ void ReplayedSites::ipa_indirect(cgraph_edge *e, cgraph_node *root, const Inline
   std::optional<bool> recorded = log_->location_decision(chain.functions.back(), location);
   if (recorded && !*recorded)
     refuse(e);
+}
+
+bool ReplayedSites::on_cycle(cgraph_edge *e) {
+  // The functions E's callee reaches by direct calls, looking for E's
+  // caller: a bounded walk (a cycle through more than kMax functions is
+  // taken for none).
+  constexpr size_t kMax = 2000;
+  cgraph_node *from = clone_origin(e->caller->inlined_to ? e->caller->inlined_to : e->caller);
+  cgraph_node *start = e->callee->ultimate_alias_target();
+  hash_set<cgraph_node *> seen;
+  auto_vec<cgraph_node *> work;
+  work.safe_push(start);
+  seen.add(start);
+  while (!work.is_empty() && seen.elements() < kMax) {
+    cgraph_node *n = work.pop();
+    if (clone_origin(n) == from || clone_origin(n) == clone_origin(e->caller))
+      return true;
+    for (cgraph_edge *c = n->callees; c; c = c->next_callee) {
+      cgraph_node *next = c->callee ? c->callee->ultimate_alias_target() : nullptr;
+      if (next && next->definition && !seen.add(next))
+        work.safe_push(next);
+    }
+  }
+  return false;
 }
 
 bool ReplayedSites::lift_provisional(cgraph_edge *e) {

@@ -146,6 +146,8 @@ private:
   // know it (GCC decides it).
   bool decide_early_call(cgraph_edge *e, cgraph_node *fn);
   void lower_params();
+  // Whether E's callee reaches E's caller again (E is on a cycle).
+  static bool on_cycle(cgraph_edge *e);
   Verdict decide(log::Pass pass, cgraph_edge *e, cgraph_node *caller, const InlineChain &chain,
                  const CallIdentity &call);
 
