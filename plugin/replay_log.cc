@@ -62,31 +62,26 @@ std::string ReplayLog::precise_key(log::Pass pass, std::string_view caller,
 }
 
 void ReplayLog::add(const log::Site &site) {
-  auto [it, fresh] = decisions_.try_emplace(key(site.pass, site.caller.symbol, site.chain, site.id));
-  Recorded &r = it->second;
-  if (fresh)
-    r.inlined = site.inlined;
-  else if (r.inlined != site.inlined)
-    r.ambiguous = true;
-  if (site.chain_sites.empty()) {
-    r.imprecise = true;
-  } else {
-    auto [p, first] = precise_.try_emplace(
-        precise_key(site.pass, site.caller.symbol, site.chain, site.chain_sites, site.id));
-    if (first)
-      p->second.inlined = site.inlined;
-    else if (p->second.inlined != site.inlined)
-      p->second.ambiguous = r.imprecise = true;
-  }
-  if (site.pass != log::Pass::ipa || site.chain.empty())
-    return;
-  auto note = [&site](std::unordered_map<std::string, Recorded> &map, const std::string &k) {
+  // One more record of key K in MAP: its outcome, or ambiguous when the
+  // records disagree.
+  auto note = [&site](std::unordered_map<std::string, Recorded> &map,
+                      const std::string &k) -> Recorded & {
     auto [c, first] = map.try_emplace(k);
     if (first)
       c->second.inlined = site.inlined;
     else if (c->second.inlined != site.inlined)
       c->second.ambiguous = true;
+    return c->second;
   };
+  Recorded &r = note(decisions_, key(site.pass, site.caller.symbol, site.chain, site.id));
+  if (site.chain_sites.empty())
+    r.imprecise = true;
+  else if (note(precise_,
+                precise_key(site.pass, site.caller.symbol, site.chain, site.chain_sites, site.id))
+               .ambiguous)
+    r.imprecise = true;
+  if (site.pass != log::Pass::ipa || site.chain.empty())
+    return;
   note(bodies_, key(site.pass, "", {site.chain.back()}, site.id));
   note(locations_, key(site.pass, "", {site.chain.back()}, site.location));
   if (site.chain.size() >= 2)
