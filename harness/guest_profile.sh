@@ -44,7 +44,13 @@ gp_plugin() {
     [ -f "$so" ] || kt_die "step 'guest profile': GUESTPROF=$so: no such file (build it: make guestprof)"
   elif [ ! -f "$so" ]; then
     kt_step "guestprof: building it (make guestprof)"
-    if ! make -C "$KT_ROOT" --no-print-directory BUILD="$build" guestprof >&2 || [ ! -f "$so" ]; then
+    # Under a lock: two evaluations started at once on one host (a search's
+    # two references, --jobs 2) would each link the same guestprof.so.tmp,
+    # and the probe of one read the other's half-written file ("invalid ELF
+    # header").  make itself does not lock.
+    mkdir -p "$build"
+    if ! flock "$build/.guestprof.lock" make -C "$KT_ROOT" --no-print-directory BUILD="$build" guestprof >&2 ||
+      [ ! -f "$so" ]; then
       kt_die "step 'guest profile': no guestprof plugin at $so and 'make guestprof' did not make it (it needs QEMU's plugin header: run 'make deps'; docs/guest-profile.md)"
     fi
   fi

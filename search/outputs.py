@@ -2,8 +2,10 @@
 """What a search leaves in WORK (docs/search.md, "Output"): trace.csv (every
 evaluation), found.ini (the found policy, its header saying how it was
 found and what it measured), decisions.csv (the found policy's decisions,
-ranked by attributed gain), search.json and report.html (the Pareto plot,
-per-workload bars, the decisions, the validation).
+ranked by attributed gain), short-list.ini and short-list.csv (the fewest
+of the candidate's decisions that keep the goal, from the decisions
+level), search.json and report.html (the Pareto plot, per-workload bars,
+the decisions, the validation).
 
 The plot is inline SVG written here: the page must be one file that opens
 anywhere without a network, and the CLI's own report draws its charts the
@@ -109,13 +111,14 @@ def pareto(points):
     return front
 
 
-def decisions(s):
-    """The found policy's units and their flipped sites, ranked by gain."""
-    f = s.found
+def decisions(s, e=None):
+    """The units of E (default the found policy) and their flipped sites,
+    ranked by attributed gain."""
+    f = s.found if e is None else e
     if not f:
         return []
     units = f.unit_objs
-    if f.level == 'tu' or (f.level == 'reduce' and getattr(f, 'origin', '') == 'tu'):
+    if any(isinstance(u, un.TuUnit) for u in units):
         units = [m for t in units for m in t.members]
     rows = []
     for u in sorted(units, key=lambda u: (-un.gain_of(u, s.objective_kind), u.key)):
@@ -136,8 +139,20 @@ def decisions(s):
     return rows
 
 
+DECISION_COLUMNS = ['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'copies',
+                    'site', 'callee', 'location', 'candidate', 'base_reason', 'candidate_reason']
+
+
+def write_decisions(path, rows):
+    with open(path, 'w', newline='') as out:
+        w = csv.DictWriter(out, fieldnames=DECISION_COLUMNS)
+        w.writeheader()
+        w.writerows(rows)
+
+
 def validation(s, vs):
-    base, cand, found = vs
+    base, cand, found = vs[:3]
+    short = vs[3] if len(vs) > 3 else None
     out = {'workloads': s.validate_workloads, 'holdout': s.a.holdout_list, 'servers': s.a.servers.split(),
            'evaluations': {v.label: v.id for v in vs}}
     if not all(v.ok for v in vs):
@@ -155,16 +170,22 @@ def validation(s, vs):
                 continue
             c = ev.geomean_change(cand.result, b, ws, kind, s.a.model)
             f = ev.geomean_change(found.result, b, ws, kind, s.a.model)
-            out['%s_%s' % (label, kind)] = {'workloads': ws, 'candidate': c, 'found': f, 'kept': ev.share(f, c)}
+            out['%s_%s' % (label, kind)] = x = {'workloads': ws, 'candidate': c, 'found': f, 'kept': ev.share(f, c)}
+            if short:
+                x['short_list'] = ev.geomean_change(short.result, b, ws, kind, s.a.model)
+                x['short_list_kept'] = ev.share(x['short_list'], c)
     out['per_workload'] = {}
     for kind in ('insns', 'cycles'):
         if kind == 'cycles' and not s.a.model:
             continue
         cw = ev.workload_changes(cand.result, b, sorted(names), kind, s.a.model)
         fw = ev.workload_changes(found.result, b, sorted(names), kind, s.a.model)
-        out['per_workload'][kind] = {w: {'candidate': cw.get(w), 'found': fw.get(w)} for w in sorted(names)}
-    out['growth'] = {'candidate': cand.result['vmlinux_text_bytes'] / b['vmlinux_text_bytes'] - 1,
-                     'found': found.result['vmlinux_text_bytes'] / b['vmlinux_text_bytes'] - 1}
+        sw = ev.workload_changes(short.result, b, sorted(names), kind, s.a.model) if short else {}
+        out['per_workload'][kind] = {w: dict({'candidate': cw.get(w), 'found': fw.get(w)},
+                                             **({'short_list': sw.get(w)} if short else {}))
+                                     for w in sorted(names)}
+    out['growth'] = {v.label.replace(' ', '_'): v.result['vmlinux_text_bytes'] / b['vmlinux_text_bytes'] - 1
+                     for v in vs[1:]}
     out['selftests'] = {v.label: v.result['selftests'] for v in vs}
     return out
 
@@ -217,18 +238,22 @@ def write_all(s):
         with open(os.path.join(s.work, 'found.ini'), 'w') as out:
             out.write(found_header(s) + '\n' + body)
     rows = decisions(s)
-    cols = ['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'copies',
-            'site', 'callee', 'location', 'candidate', 'base_reason', 'candidate_reason']
-    with open(os.path.join(s.work, 'decisions.csv'), 'w', newline='') as out:
-        w = csv.DictWriter(out, fieldnames=cols)
-        w.writeheader()
-        w.writerows(rows)
+    write_decisions(os.path.join(s.work, 'decisions.csv'), rows)
+    short_rows = decisions(s, s.short) if s.short else []
+    for name in ('short-list.ini', 'short-list.csv'):
+        if os.path.exists(os.path.join(s.work, name)):
+            os.remove(os.path.join(s.work, name))  # a resumed search's, now without one
+    if s.short:
+        with open(os.path.join(s.work, 'short-list.ini'), 'w') as out:
+            out.write(short_header(s) + '\n' + s.short.policy_text)
+        write_decisions(os.path.join(s.work, 'short-list.csv'), short_rows)
     summary_json = {
         'format': 'inlinetune-search', 'format_version': 1,
         'goal': {'keep_pct': s.a.keep, 'growth_pct': s.a.growth},
         'workloads': s.a.workload_list, 'model': s.a.model, 'profile': s.a.profile,
         'base': ref_json(s.base, s), 'candidate': ref_json(s.cand, s),
         'found': eval_json(f) if f else None,
+        'short_list': short_json(s),
         'goal_met': bool(f and f.objective >= s.a.keep / 100),
         'evaluations': len(s.evals), 'proposed': s.proposed, 'failed': sum(1 for e in s.evals if not e.ok),
         'pareto': [eval_json(e) for e in front_evals(s)],
@@ -239,7 +264,54 @@ def write_all(s):
         json.dump(summary_json, out, indent=1)
         out.write('\n')
     with open(os.path.join(s.work, 'report.html'), 'w') as out:
-        out.write(report_html(s, rows))
+        out.write(report_html(s, rows, short_rows))
+
+
+def short_facts(s):
+    """What the decisions level measured: its source, its sites' policy,
+    the target, and the short list's callers and sites."""
+    src, e0, target = s.decisions_src
+    e = s.short
+    return {'source': src.id, 'sites_policy': e0.id, 'target': target,
+            'goal_met': bool(e.objective >= s.a.keep / 100), 'callers': len(e.unit_objs),
+            'sites': sum(len(u.sites) for u in e.unit_objs)}
+
+
+def short_header(s):
+    e, a = s.short, s.a
+    f = short_facts(s)
+    src, e0, _ = s.decisions_src
+    lines = [
+        'SPDX-License-Identifier: GPL-3.0-or-later',
+        'The short list: the fewest of the candidate\'s decisions found to keep the '
+        'target, by search/search.py\'s decisions level (docs/search.md), evaluation %s.' % e.id,
+        'Its %d call sites in %d callers are the candidate\'s own decisions (inline-site where it '
+        'inlined a call the base did not, never-inline-site the other way round), without its params.' % (
+            f['sites'], f['callers']),
+        'Source: evaluation %s (%s level), written as its %d callers\' sites (evaluation %s: %s kept), '
+        'then reduced by ddmin over the callers.' % (src.id, src.level, len(e0.unit_objs), e0.id, share_text(e0.objective)),
+        'Base: %s; candidate: the base plus profile %s in every TU; compiler %s.' % (
+            os.path.basename(a.base), a.profile, a.cc),
+        'Target: keep %s of the candidate\'s reduction (%s) at most +%g%% vmlinux .text.' % (
+            share_text(f['target']), 'the goal' if f['target'] >= a.keep / 100 - 1e-12 else
+            '%g%% of what its source\'s sites keep, short of the goal of %g%%' % (a.keep, a.keep), a.growth),
+        'Measured: insns %s, cycles %s, .text %s: %s of the instructions\' reduction kept, %s of the cycles\'; '
+        'selftests: %d of %d pass.' % (pct(e.gm_insns), pct(e.gm_cycles), pct(e.growth), share_text(e.share_insns),
+                                        share_text(e.share_cycles), e.result['selftests']['pass'],
+                                        e.result['selftests']['total']),
+    ]
+    v = s.validation
+    if v and v.get('status') == 'ok' and 'short_list' in v.get('held_out_insns', {}):
+        h = v['held_out_insns']
+        lines.append('Validation on held-out workloads (%s): %s of the candidate\'s reduction kept (insns %s against %s).' % (
+            ', '.join(h['workloads']), share_text(h['short_list_kept']), pct(h['short_list']), pct(h['candidate'])))
+    return comment_lines(lines)
+
+
+def short_json(s):
+    if not s.short:
+        return None
+    return dict(eval_json(s.short), **short_facts(s))
 
 
 def ref_json(e, s):
@@ -272,20 +344,30 @@ def summary(s):
             'met' if f.objective >= s.a.keep / 100 else 'NOT met'))
     else:
         lines.append('found: no evaluation within the growth budget (+%g%%) without new selftest failures' % s.a.growth)
+    if s.short:
+        e, x = s.short, short_facts(s)
+        lines.append('short list (%s): %d site%s of %d caller%s keep %s of the instructions\' reduction, %s of the cycles\', at .text %s; target %s%s' % (
+            e.id, x['sites'], '' if x['sites'] == 1 else 's', x['callers'], '' if x['callers'] == 1 else 's',
+            share_text(e.share_insns), share_text(e.share_cycles), pct(e.growth), share_text(x['target']), '' if x['goal_met'] else ' (goal NOT met)'))
     v = s.validation
     if v and v.get('status') == 'ok':
         h = v['held_out_insns']
         lines.append('validation: held-out workloads (%s): kept %s (insns %s against the candidate\'s %s); .text %s' % (
             ', '.join(h['workloads']), share_text(h['kept']), pct(h['found']), pct(h['candidate']), pct(v['growth']['found'])))
+        if 'short_list' in h:
+            lines.append('validation: held-out workloads: the short list kept %s (insns %s); .text %s' % (
+                share_text(h['short_list_kept']), pct(h['short_list']), pct(v['growth']['short_list'])))
     elif v:
         lines.append('validation: FAILED (%s)' % ', '.join(v.get('failed', [])))
-    lines.append('see %s (trace.csv, found.ini, decisions.csv, report.html)' % s.work)
+    lines.append('see %s (trace.csv, found.ini, decisions.csv, %sreport.html)' % (
+        s.work, 'short-list.ini, short-list.csv, ' if s.short else ''))
     return '\n'.join(lines)
 
 
 # --- the page ---------------------------------------------------------------
 
-COLORS = {'tu': '#1f77b4', 'function': '#2ca02c', 'site': '#9467bd', 'reduce': '#ff7f0e', 'reference': '#000000'}
+COLORS = {'tu': '#1f77b4', 'function': '#2ca02c', 'site': '#9467bd', 'reduce': '#ff7f0e', 'decisions': '#8c564b',
+          'reference': '#000000'}
 
 
 def svg_pareto(s):
@@ -323,6 +405,10 @@ def svg_pareto(s):
         big = e is s.found
         out.append('<circle cx="%.1f" cy="%.1f" r="%d" fill="%s" fill-opacity="%s" stroke="%s"><title>%s</title></circle>' % (
             X(e.growth), Y(e.objective), 7 if big else 4, c, '1' if e.feasible else '0.35', '#d62728' if big else c, title))
+        if e is getattr(s, 'short', None) and not big:
+            out.append('<circle cx="%.1f" cy="%.1f" r="7" fill="none" stroke="#8c564b" stroke-width="2"/>' % (
+                X(e.growth), Y(e.objective)))
+            out.append('<text x="%.1f" y="%.1f" font-size="11">short list</text>' % (X(e.growth) + 8, Y(e.objective) + 14))
         if e.level == 'reference' or big:
             right = X(e.growth) > W - 120  # near the right edge: the label goes left
             out.append('<text x="%.1f" y="%.1f" font-size="11" text-anchor="%s">%s</text>' % (
@@ -340,11 +426,14 @@ def svg_pareto(s):
 
 
 def svg_bars(s, changes, title):
-    """Per workload, the candidate's change and the found policy's (two bars)."""
+    """Per workload, the candidate's change, the found policy's and the short
+    list's when CHANGES has it (a bar each)."""
     ws = sorted(changes)
     if not ws:
         return ''
-    W, row, L = 640, 26, 150
+    series = [('candidate', '#999'), ('found', '#d62728'), ('short_list', '#8c564b')]
+    series = [x for x in series if any(x[0] in changes[w] for w in ws)]
+    W, row, L = 640, 6 + 10 * len(series), 150
     H = 30 + row * len(ws)
     lo = min([0] + [v for w in ws for v in changes[w].values() if v is not None])
     hi = max([0] + [v for w in ws for v in changes[w].values() if v is not None])
@@ -355,7 +444,7 @@ def svg_bars(s, changes, title):
     for i, w in enumerate(ws):
         y = 16 + i * row
         out.append('<text x="%d" y="%d" font-size="11" text-anchor="end">%s</text>' % (L - 6, y + 12, html.escape(w)))
-        for j, (k, c) in enumerate((('candidate', '#999'), ('found', '#d62728'))):
+        for j, (k, c) in enumerate(series):
             v = changes[w].get(k)
             if v is None:
                 continue
@@ -375,7 +464,7 @@ def table(cols, rows):
     return '\n'.join(h)
 
 
-def report_html(s, decision_rows):
+def report_html(s, decision_rows, short_rows=()):
     f = s.found
     parts = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>inlinetune search</title>',
              '<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto}table{border-collapse:collapse;font-size:12px}'
@@ -391,22 +480,41 @@ def report_html(s, decision_rows):
                 continue
             cw = ev.workload_changes(s.cand.result, s.base.result, s.a.workload_list, kind, s.a.model)
             fw = ev.workload_changes(f.result, s.base.result, s.a.workload_list, kind, s.a.model)
-            parts.append('<h2>Per workload: %s, change against the base</h2><p>grey: the candidate; red: the found policy.</p>' % html.escape(title))
-            parts.append(svg_bars(s, {w: {'candidate': cw.get(w), 'found': fw.get(w)} for w in s.a.workload_list}, title))
+            parts.append('<h2>Per workload: %s, change against the base</h2><p>grey: the candidate; red: the found policy%s.</p>' % (
+                html.escape(title), '; brown: the short list' if s.short else ''))
+            bars = {w: {'candidate': cw.get(w), 'found': fw.get(w)} for w in s.a.workload_list}
+            if s.short:
+                sw = ev.workload_changes(s.short.result, s.base.result, s.a.workload_list, kind, s.a.model)
+                for w in bars:
+                    bars[w]['short_list'] = sw.get(w)
+            parts.append(svg_bars(s, bars, title))
     v = s.validation
     if v and v.get('status') == 'ok':
         parts.append('<h2>Validation: held-out workloads and servers</h2>')
         rows = []
+        short = 'short_list' in v.get('held_out_insns', {})
         for key in sorted(k for k in v if k.startswith(('seen_', 'held_out_'))):
             x = v[key]
             rows.append({'set': key, 'workloads': ' '.join(x['workloads']), 'candidate': pct(x['candidate']),
-                         'found': pct(x['found']), 'kept': share_text(x['kept'])})
-        parts.append(table(['set', 'workloads', 'candidate', 'found', 'kept'], rows))
-        parts.append('<p>.text: candidate %s, found %s; selftests: %s</p>' % (
-            pct(v['growth']['candidate']), pct(v['growth']['found']),
+                         'found': pct(x['found']), 'kept': share_text(x['kept']),
+                         'short list': pct(x.get('short_list')), 'short list kept': share_text(x.get('short_list_kept'))})
+        parts.append(table(['set', 'workloads', 'candidate', 'found', 'kept'] +
+                           (['short list', 'short list kept'] if short else []), rows))
+        parts.append('<p>.text: %s; selftests: %s</p>' % (
+            ', '.join('%s %s' % (k.replace('_', ' '), pct(g)) for k, g in v['growth'].items()),
             html.escape(', '.join('%s %d/%d' % (k, x['pass'], x['total']) for k, x in v['selftests'].items()))))
         bars = v['per_workload'].get('insns', {})
         parts.append(svg_bars(s, bars, 'validation, instructions per op'))
+    if s.short:
+        x = short_facts(s)
+        parts.append('<h2>The short list: the decisions that carry the gain</h2>')
+        parts.append('<p>%d call sites in %d callers, the candidate\'s own decisions without its params, keep %s of '
+                     'the instructions\' reduction and %s of the cycles\' at .text %s (the target: %s); ddmin over '
+                     'the callers of the sites of evaluation %s. By attributed gain:</p>' % (
+                         x['sites'], x['callers'], share_text(s.short.share_insns), share_text(s.short.share_cycles),
+                         pct(s.short.growth), share_text(x['target']), html.escape(x['source'])))
+        parts.append(table(['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'site',
+                            'callee', 'location', 'candidate', 'base_reason'], list(short_rows)[:400]))
     parts.append('<h2>The found policy\'s decisions, by attributed gain</h2>')
     parts.append(table(['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'site',
                         'callee', 'location', 'candidate', 'base_reason'], decision_rows[:400]))

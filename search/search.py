@@ -74,7 +74,7 @@ def workload_names():
 ALL_WORKLOADS = workload_names()
 DEFAULT_HOLDOUT = ['futex_pingpong', 'pipe_pingpong', 'fork_exec']
 SWEEP = (0.25, 0.5, 1.0, 2.0)
-LEVELS = ('tu', 'function', 'site', 'reduce')
+LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions')
 
 
 def log(msg):
@@ -339,10 +339,7 @@ class Search:
             self.evaluate([e])
 
     def level_reduce(self):
-        """ddmin over the units of the best policy that meets the goal: the
-        complements of N chunks tried in one batch; the smallest that still
-        meets the goal is kept (N one less), else N doubles, until single
-        units are tried or the evaluations are used up."""
+        """ddmin over the units of the best policy that meets the goal."""
         # The finest level that met the goal: its units are the decisions
         # the reduction is to name (callers, not whole TUs).
         src = self.best(('function', 'site'), goal=True) or self.best(('tu',), goal=True)
@@ -353,7 +350,16 @@ class Search:
                 'function': lambda us: pr.function_policy(self.base_text, self.a.profile, us,
                                                           '[rule search: callers and callees' in src.policy_text),
                 'site': lambda us: pr.site_policy(self.base_text, us)}[src.level]
-        current, n = list(src.unit_objs), 2
+        self.ddmin('reduce', src, list(src.unit_objs), make, self.a.keep / 100, src.level)
+
+    def ddmin(self, level, src, units, make, target, origin):
+        """Delta debugging (ddmin, Zeller and Hildebrandt 2002) of SRC's
+        UNITS: the complements of N chunks tried in one batch; the one that
+        still keeps TARGET (feasible) with the least growth is kept (N one
+        less), else N doubles, until single units were tried or the
+        evaluations are used up.  UNITS in rank order, best first, so that
+        the chunks dropped first are the least worth."""
+        current, n = list(units), 2
         while len(current) >= 2:
             chunks = [current[i * len(current) // n:(i + 1) * len(current) // n] for i in range(n)]
             batch = []
@@ -362,16 +368,16 @@ class Search:
                 if not rest:
                     continue
                 label = '%d of %d %s units of %s (ddmin n=%d, chunk %d out)' % (
-                    len(rest), len(current), src.level, src.id, n, i + 1)
+                    len(rest), len(current), origin, src.id, n, i + 1)
                 text = make(rest)
-                e = self.known(text) or self.propose('reduce', label, text, rest)
+                e = self.known(text) or self.propose(level, label, text, rest)
                 if e:
-                    e.origin = getattr(e, 'origin', src.level)
+                    e.origin = getattr(e, 'origin', origin)
                     batch.append(e)
             if not batch:
                 break
             self.evaluate(batch)
-            kept = [e for e in batch if e.feasible and e.objective >= self.a.keep / 100]
+            kept = [e for e in batch if e.feasible and e.objective >= target - 1e-12]
             if kept:
                 e = min(kept, key=lambda x: (x.growth, -x.objective, x.id))
                 current, n = list(e.unit_objs), max(n - 1, 2)
@@ -380,15 +386,80 @@ class Search:
             else:
                 break
 
-    def validate(self, found):
-        """Base, candidate and FOUND on the search's workloads, the held-out
-        ones and the servers, in one run of jobs."""
+    def decision_units(self, src):
+        """SRC's decisions as units of callers, best first: a TU-level
+        policy's are every caller of its TUs with a flipped site (the TU's
+        params decided them all); a function-level one's are its callers,
+        and with callees their callees' flips in the same TU too."""
+        objs = list(src.unit_objs)
+        if any(isinstance(u, un.TuUnit) for u in objs):
+            tus = {u.tu for u in objs}
+            objs = [u for u in self.units.values() if u.tu in tus]
+        elif '[rule search: callers and callees' in src.policy_text:
+            names = {(u.tu, c) for u in objs for c in u.callees}
+            objs += [u for u in self.units.values() if (u.tu, u.caller) in names and u not in objs]
+        objs = [u for u in objs if u.sites]
+        return sorted(objs, key=lambda u: (-un.gain_of(u, self.objective_kind), -len(u.sites), u.key))
+
+    def level_decisions(self):
+        """The short list: the best policy that meets the goal (any level)
+        written as the candidate's decisions themselves, every flipped call
+        site of its callers, without the candidate's params; then ddmin over
+        its callers, ranked by attributed gain, to the fewest that keep the
+        goal.  When the sites fall short of the goal (params also decide
+        what no site names: ipa-split, the bodies of callees), the target
+        is --keep percent of what the sites keep."""
+        src = self.best(goal=True) or self.best()
+        if not src:
+            log('search: decisions: no feasible policy to name the decisions of')
+            return
+        units = self.decision_units(src)
+        if not units:
+            log('search: decisions: %s has no flipped call sites' % src.id)
+            return
+        text = pr.site_policy(self.base_text, units)
+        nsites = sum(len(u.sites) for u in units)
+        e0 = self.known(text) or self.propose(
+            'decisions', "the %d sites of %s's %d callers" % (nsites, src.id, len(units)), text, units)
+        if not e0:
+            return
+        if e0 not in self.evals:
+            self.evaluate([e0])
+        if not e0.feasible:
+            log('search: decisions: the sites of %s are not feasible: nothing to reduce' % src.id)
+            self.decisions_src = (src, e0, None)
+            return
+        target = self.a.keep / 100
+        if e0.objective < target:
+            target = self.a.keep / 100 * e0.objective
+            log('search: decisions: the sites of %s keep %s, short of the goal: the target is %g%% of that, %s' % (
+                src.id, outputs.share_text(e0.objective), self.a.keep, outputs.share_text(target)))
+        self.decisions_src = (src, e0, target)
+        self.ddmin('decisions', e0, units, lambda us: pr.site_policy(self.base_text, us), target, 'caller')
+
+    def short_list(self):
+        """The fewest callers whose sites keep the decisions level's target
+        (ties: the least growth, then the most kept), or None."""
+        if not getattr(self, 'decisions_src', None) or self.decisions_src[2] is None:
+            return None
+        _, e0, target = self.decisions_src
+        pool = [e for e in self.evals if e is e0 or (e.level == 'decisions' and e.ok)]
+        pool = [e for e in pool if e.feasible and e.objective >= target - 1e-12]
+        if not pool:
+            return None
+        return min(pool, key=lambda e: (len(e.unit_objs), e.growth, -e.objective, self.evals.index(e)))
+
+    def validate(self, found, short):
+        """Base, candidate, FOUND and SHORT (the short list, when there is
+        one and it is another policy) on the search's workloads, the
+        held-out ones and the servers, in one run of jobs."""
         ws = sorted(set(self.a.workload_list) | set(self.a.holdout_list))
         self.validate_workloads = ws
         job = dict(self.job, workloads='+'.join(ws), servers=self.a.servers)
-        vs = [ev.Evaluation(self.work, 'validate', label, text, job)
-              for label, text in (('base', self.base_text), ('candidate', self.cand.policy_text),
-                                  ('found', found.policy_text))]
+        runs = [('base', self.base_text), ('candidate', self.cand.policy_text), ('found', found.policy_text)]
+        if short and short.policy_text != found.policy_text:
+            runs.append(('short list', short.policy_text))
+        vs = [ev.Evaluation(self.work, 'validate', label, text, job) for label, text in runs]
         for v in vs:
             v.est_growth = 0
         self.evaluate(vs)
@@ -401,9 +472,10 @@ class Search:
             getattr(self, 'level_' + level)()
         found = self.best()
         self.found = found
+        self.short = self.short_list()
         self.validation = None
         if found and not self.a.no_validate:
-            self.validate(found)
+            self.validate(found, self.short)
         outputs.write_all(self)
         return found
 
