@@ -422,6 +422,7 @@ class Search:
         e0 = self.known(text) or self.propose(
             'decisions', "the %d sites of %s's %d callers" % (nsites, src.id, len(units)), text, units)
         if not e0:
+            log('search: decisions: --evaluations %d used up before the sites of %s' % (self.a.evaluations, src.id))
             return
         if e0 not in self.evals:
             self.evaluate([e0])
