@@ -190,14 +190,18 @@ def validation(s, vs):
     return out
 
 
+def base_line(a):
+    return 'Base: %s; candidate: the base plus profile %s in every TU; compiler %s.' % (
+        os.path.basename(a.base), a.profile, a.cc)
+
+
 def found_header(s):
     f = s.found
     a = s.a
     lines = [
         'SPDX-License-Identifier: GPL-3.0-or-later',
         'Found by search/search.py (docs/search.md), %s level, evaluation %s.' % (f.level, f.id),
-        'Base: %s; candidate: the base plus profile %s in every TU; compiler %s.' % (
-            os.path.basename(a.base), a.profile, a.cc),
+        base_line(a),
         'Goal: keep %g%% of the candidate\'s reduction at most +%g%% vmlinux .text.' % (a.keep, a.growth),
         'Workloads (%d): %s.' % (len(a.workload_list), ', '.join(a.workload_list)),
         'Measured (%d layouts, geometric mean of instructions per op%s):' % (
@@ -290,8 +294,7 @@ def short_header(s):
             f['sites'], f['callers']),
         'Source: evaluation %s (%s level), written as its %d callers\' sites (evaluation %s: %s kept), '
         'then reduced by ddmin over the callers.' % (src.id, src.level, len(e0.unit_objs), e0.id, share_text(e0.objective)),
-        'Base: %s; candidate: the base plus profile %s in every TU; compiler %s.' % (
-            os.path.basename(a.base), a.profile, a.cc),
+        base_line(a),
         'Target: keep %s of the candidate\'s reduction (%s) at most +%g%% vmlinux .text.' % (
             share_text(f['target']), 'the goal' if f['target'] >= a.keep / 100 - 1e-12 else
             '%g%% of what its source\'s sites keep, short of the goal of %g%%' % (a.keep, a.keep), a.growth),

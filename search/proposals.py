@@ -72,6 +72,12 @@ def function_policy(base_text, profile, units, callees=False):
     return with_rules(base_text, rules)
 
 
+def names_callees(policy_text):
+    """Whether POLICY_TEXT is a function_policy written with CALLEES: the
+    label its rules carry says so."""
+    return '[rule search: callers and callees' in policy_text
+
+
 def site_policy(base_text, units):
     by_tu = {}
     for u in units:

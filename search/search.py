@@ -348,7 +348,7 @@ class Search:
             return
         make = {'tu': lambda us: pr.tu_policy(self.base_text, self.a.profile, [u.tu for u in us]),
                 'function': lambda us: pr.function_policy(self.base_text, self.a.profile, us,
-                                                          '[rule search: callers and callees' in src.policy_text),
+                                                          pr.names_callees(src.policy_text)),
                 'site': lambda us: pr.site_policy(self.base_text, us)}[src.level]
         self.ddmin('reduce', src, list(src.unit_objs), make, self.a.keep / 100, src.level)
 
@@ -395,7 +395,7 @@ class Search:
         if any(isinstance(u, un.TuUnit) for u in objs):
             tus = {u.tu for u in objs}
             objs = [u for u in self.units.values() if u.tu in tus]
-        elif '[rule search: callers and callees' in src.policy_text:
+        elif pr.names_callees(src.policy_text):
             names = {(u.tu, c) for u in objs for c in u.callees}
             objs += [u for u in self.units.values() if (u.tu, u.caller) in names and u not in objs]
         objs = [u for u in objs if u.sites]
@@ -444,8 +444,8 @@ class Search:
         if not getattr(self, 'decisions_src', None) or self.decisions_src[2] is None:
             return None
         _, e0, target = self.decisions_src
-        pool = [e for e in self.evals if e is e0 or (e.level == 'decisions' and e.ok)]
-        pool = [e for e in pool if e.feasible and e.objective >= target - 1e-12]
+        pool = [e for e in self.evals if (e is e0 or e.level == 'decisions')
+                and e.feasible and e.objective >= target - 1e-12]
         if not pool:
             return None
         return min(pool, key=lambda e: (len(e.unit_objs), e.growth, -e.objective, self.evals.index(e)))
