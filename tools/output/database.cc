@@ -93,6 +93,7 @@ CREATE TABLE site_rows (
   location_line INTEGER,
   location_column INTEGER,
   chain INTEGER NOT NULL REFERENCES lists(id),
+  chain_sites INTEGER REFERENCES lists(id),
   inlined INTEGER NOT NULL,
   reason INTEGER NOT NULL REFERENCES names(id),
   reason_text INTEGER NOT NULL REFERENCES names(id),
@@ -211,7 +212,7 @@ SELECT b.build AS build, r.tu AS tu, r.line AS line, i.text AS id, p.text AS pas
        ec.text AS callee_clone,
        CASE WHEN r.location_line IS NULL THEN l.text
             ELSE l.text || ':' || r.location_line || ':' || r.location_column END AS location,
-       ch.text AS chain, r.inlined AS inlined,
+       ch.text AS chain, cx.text AS chain_sites, r.inlined AS inlined,
        rn.text AS reason, rt.text AS reason_text, r.callee_size AS callee_size,
        r.growth AS growth, r.caller_size_before AS caller_size_before,
        r.caller_size_after AS caller_size_after, r.count AS count, r.frequency AS frequency,
@@ -230,6 +231,7 @@ LEFT JOIN names es ON es.id = r.callee_symbol
 LEFT JOIN names ec ON ec.id = r.callee_clone
 LEFT JOIN paths l ON l.id = r.location
 LEFT JOIN lists ch ON ch.id = r.chain
+LEFT JOIN lists cx ON cx.id = r.chain_sites
 LEFT JOIN names rn ON rn.id = r.reason
 LEFT JOIN names rt ON rt.id = r.reason_text
 LEFT JOIN names lp ON lp.id = r.limit_param
@@ -649,13 +651,14 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
   // would take gigabytes), with the model's RecordReader: memory stays at one
   // TU's text.  build_model reported the records that do not parse; they are
   // left out here silently.
-  Statement site(h, "INSERT INTO site_rows (build, tu, line, id, pass, caller, caller_symbol, "
-                    "lexical_caller, lexical_caller_symbol, callee, callee_symbol, callee_clone, "
-                    "location, location_line, location_column, chain, inlined, reason, "
-                    "reason_text, callee_size, growth, caller_size_before, caller_size_after, "
-                    "count, frequency, hot, limit_param, limit_value, limit_params_of, flip_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                    "?, ?, ?, ?, ?, ?, ?)");
+  Statement site(h,
+                 "INSERT INTO site_rows (build, tu, line, id, pass, caller, caller_symbol, "
+                 "lexical_caller, lexical_caller_symbol, callee, callee_symbol, callee_clone, "
+                 "location, location_line, location_column, chain, chain_sites, inlined, reason, "
+                 "reason_text, callee_size, growth, caller_size_before, caller_size_after, "
+                 "count, frequency, hot, limit_param, limit_value, limit_params_of, flip_at) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                 "?, ?, ?, ?, ?, ?, ?, ?)");
   Statement symbol(h, "INSERT INTO symbol_rows (build, tu, symbol, size, function) "
                       "VALUES (?, ?, ?, ?, ?)");
   // A site row's values, the names interned; a TU's rows are written sorted
@@ -664,6 +667,7 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
     int64_t id, line, pass, caller, lexical_caller, callee, location, chain, reason, reason_text;
     std::optional<int64_t> location_line, location_column;
     std::optional<int64_t> caller_symbol, lexical_caller_symbol, callee_symbol, clone;
+    std::optional<int64_t> chain_sites; // NULL where the record has none (no copy, or an older log)
     bool inlined;
     std::optional<int64_t> callee_size, growth, caller_size_before, caller_size_after, count;
     std::optional<double> frequency;
@@ -706,6 +710,8 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
       r.location_line = place.line;
       r.location_column = place.column;
       r.chain = lists.id(json_array(s.chain));
+      if (!s.chain_sites.empty())
+        r.chain_sites = lists.id(json_array(s.chain_sites));
       r.inlined = s.inlined;
       r.reason = names.id(s.reason);
       r.reason_text = names.id(s.reason_text);
@@ -731,9 +737,10 @@ DbCounts write_build(Database &db, const std::string &label, const std::vector<s
     for (const SiteRow &r : site_rows) {
       site.run(build, t, r.line, r.id, r.pass, r.caller, r.caller_symbol, r.lexical_caller,
                r.lexical_caller_symbol, r.callee, r.callee_symbol, r.clone, r.location,
-               r.location_line, r.location_column, r.chain, r.inlined, r.reason, r.reason_text,
-               r.callee_size, r.growth, r.caller_size_before, r.caller_size_after, r.count,
-               r.frequency, r.hot, r.limit_param, r.limit_value, r.limit_params_of, r.flip_at);
+               r.location_line, r.location_column, r.chain, r.chain_sites, r.inlined, r.reason,
+               r.reason_text, r.callee_size, r.growth, r.caller_size_before, r.caller_size_after,
+               r.count, r.frequency, r.hot, r.limit_param, r.limit_value, r.limit_params_of,
+               r.flip_at);
       ++n.sites;
     }
 

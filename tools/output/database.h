@@ -24,10 +24,11 @@ namespace inlinetune {
 // 1: the first.  2: results got the spread and the iterations
 // (base_min, base_max, new_min, new_max, base_iterations, new_iterations).
 // 3: limit_params_of.  4: names and paths interned (tables names, paths and
-// the *_rows tables), the documented tables views over them.
+// the *_rows tables), the documented tables views over them.  5: sites'
+// chain_sites (the calls that made each inline copy of the chain).
 // A database of another version is refused, not migrated: --append needs
 // the same version.
-inline constexpr int kDbSchema = 4;
+inline constexpr int kDbSchema = 5;
 
 // An open database; closed by the destructor.  Errors throw Error with
 // SQLite's message.

@@ -47,7 +47,7 @@ const char *kLog =
     R"("limit":{"param":"max-inline-insns-auto","value":15,"flip_at":29}})"
     "\n"
     R"({"record":"site","id":"00000000000000a1","pass":"inline","caller":"sys_open",)"
-    R"("lexical_caller":"do_sys_open","chain":["sys_open","do_sys_open"],)"
+    R"("lexical_caller":"do_sys_open","chain":["sys_open","do_sys_open"],"chain_sites":["00000000000000b2"],)"
     R"("callee":"do_sys_openat2","location":"fs/open.c:5:9","inlined":true,"reason":"OK"})"
     "\n"
     R"({"record":"function","name":"do_sys_openat2","size_before":30,"size_after":30,)"
@@ -89,16 +89,17 @@ TEST(Database, SchemaCreation) {
                                       "results", "sites", "symbols", "tus"}));
   EXPECT_EQ(
       query(db, "SELECT key, value FROM meta ORDER BY key"),
-      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|4"}));
+      (std::vector<std::string>{"generator|inlinetune db", "log_schema|2", "schema_version|5"}));
   // The documented columns of sites, in order.
   std::string columns;
   for (const std::string &c : query(db, "SELECT name FROM pragma_table_info('sites')"))
     columns += c + " ";
-  EXPECT_EQ(columns,
-            "build tu line id pass caller caller_symbol lexical_caller lexical_caller_symbol "
-            "callee callee_symbol callee_clone location chain inlined reason reason_text "
-            "callee_size growth caller_size_before caller_size_after count frequency hot "
-            "limit_param limit_value limit_params_of flip_at ");
+  EXPECT_EQ(
+      columns,
+      "build tu line id pass caller caller_symbol lexical_caller lexical_caller_symbol "
+      "callee callee_symbol callee_clone location chain chain_sites inlined reason reason_text "
+      "callee_size growth caller_size_before caller_size_after count frequency hot "
+      "limit_param limit_value limit_params_of flip_at ");
   // And of results (version 2 added the spread and the iterations).
   columns.clear();
   for (const std::string &c : query(db, "SELECT name FROM pragma_table_info('results')"))
@@ -118,10 +119,10 @@ TEST(Database, SchemaCreation) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(refusal("1"), ":memory:: database schema version 1, older than this inlinetune's 4: "
+  EXPECT_EQ(refusal("1"), ":memory:: database schema version 1, older than this inlinetune's 5: "
                           "cannot add to it; write a new database (without --append)");
   EXPECT_EQ(refusal("99"),
-            ":memory:: database schema version 99, newer than this inlinetune's 4: cannot add to "
+            ":memory:: database schema version 99, newer than this inlinetune's 5: cannot add to "
             "it; use a newer inlinetune, or write a new database (without --append)");
 }
 
@@ -153,14 +154,17 @@ TEST(Database, BuildRoundTrip) {
                 "0|fs/open.c|fs/open.c|fs/open.o|fs/open.o|2|12.2.0|t|abc|"
                 "{\"max-inline-insns-auto\":15,\"early-inlining-insns\":\"6\"}|1|5"});
   EXPECT_EQ(
-      query(db, "SELECT line, pass, caller, lexical_caller, chain, inlined, reason, "
-                "reason_text, growth, frequency, hot, limit_param, limit_value, flip_at "
-                "FROM sites ORDER BY line"),
+      query(
+          db,
+          "SELECT line, pass, caller, lexical_caller, chain, quote(chain_sites), inlined, reason, "
+          "reason_text, growth, frequency, hot, limit_param, limit_value, flip_at "
+          "FROM sites ORDER BY line"),
       (std::vector<std::string>{
-          "2|einline|do_sys_open|do_sys_open|[\"do_sys_open\"]|0|"
+          "2|einline|do_sys_open|do_sys_open|[\"do_sys_open\"]|NULL|0|"
           "MAX_INLINE_INSNS_AUTO_LIMIT|--param max-inline-insns-auto limit reached|12|"
           "0.5|1|max-inline-insns-auto|15|29",
-          "3|inline|sys_open|do_sys_open|[\"sys_open\",\"do_sys_open\"]|1|OK|inlined||||||"}));
+          "3|inline|sys_open|do_sys_open|[\"sys_open\",\"do_sys_open\"]|'[\"00000000000000b2\"]'|1|"
+          "OK|inlined||||||"}));
   EXPECT_EQ(
       query(db, "SELECT id, callers, records, inlined_records, einline_inlined, "
                 "ipa_inlined, inlined, reason, limit_param FROM decisions"),
