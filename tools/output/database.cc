@@ -25,8 +25,9 @@ namespace {
 // are stored in the *_rows tables, with each name (functions, symbols,
 // reasons, params, site ids, chains) an id into `names` and each path
 // (sources, objects, origins, the files of locations) an id into `paths`,
-// each JSON array of names (chains, callers) an id into `lists`, and the build
-// an id into build_rows: a small kernel's two builds took 344 MiB with the
+// each JSON array of names (chains, their copies' call ids, callers) an id
+// into `lists`, and the build an id into build_rows: a small kernel's two
+// builds took 344 MiB with the
 // text in every row, a third of that interned (bench/tools.sh measures it).
 // The *_rows tables are WITHOUT ROWID, stored in their key's order: no
 // second b-tree for the key.  A view puts the text back with a LEFT JOIN
