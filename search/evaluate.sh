@@ -19,6 +19,8 @@
 #   logs        true: the tree's objects (their decision logs and symbol
 #               tables) kept in JOB/objs, for a search's attribution; the
 #               tree itself is the slot's next job's (default false)
+#   instrument  search/instrument.py's identity of the checkout that made
+#               the job: this host's must be the same (default: not checked)
 # Steps: the small kernel built with the plugin, the policy, the never-inline
 # list and log=obj, through inlinetune-cc and ccache (CCACHE_DIR, default
 # $INLINETUNE_CACHE/ccache): only the TUs whose settings no earlier build had
@@ -86,12 +88,13 @@ trap finish EXIT
 
 [ -f "$job/job.json" ] || kt_die "step '$step': no $job/job.json"
 # The job's settings as shell assignments (values checked below).
-job_policy='' job_cc='' job_workloads='' job_servers='' job_layouts='' job_selftests='' job_models='' job_slot='' job_logs=''
+job_policy='' job_cc='' job_workloads='' job_servers='' job_layouts='' job_selftests='' job_models='' job_slot='' job_logs='' job_instrument=''
 eval "$(python3 - "$job/job.json" <<'EOF'
 import json, shlex, sys
 j = json.load(open(sys.argv[1]))
 known = {'policy': None, 'cc': 'aarch64-linux-gnu-gcc-12', 'workloads': 'all', 'servers': '',
-         'layouts': 3, 'selftests': 'test.d/kprobe', 'models': 'n1', 'slot': 'auto', 'logs': False}
+         'layouts': 3, 'selftests': 'test.d/kprobe', 'models': 'n1', 'slot': 'auto', 'logs': False,
+         'instrument': ''}
 bad = sorted(set(j) - set(known))
 if bad:
     print('kt_die %s' % shlex.quote("step 'read the job': unknown keys in job.json: " + ', '.join(bad)))
@@ -114,6 +117,13 @@ job_slot=${EVALUATE_SLOT:-$job_slot}
 case $job_slot in auto) ;; '' | *[!0-9]*) kt_die "step '$step': slot=$job_slot: want a number or auto" ;; esac
 [[ $job_workloads =~ ^(all|none|[a-z0-9_]+(\+[a-z0-9_]+)*)$ ]] || kt_die "step '$step': workloads=$job_workloads"
 gp_models_ok "$job_models" || kt_die "step '$step': models=$job_models: want presets joined by '+' or none"
+if [ -n "$job_instrument" ]; then
+  # A job made by another checkout (another host's, or this one's before a
+  # plugin change) would be measured with another plugin: refused.
+  mine=$(python3 "$here/instrument.py" "$job_cc") || kt_die "step '$step': search/instrument.py failed"
+  [ "$mine" = "$job_instrument" ] ||
+    kt_die "step '$step': the job was made by instrument $job_instrument, this checkout is $mine (search/instrument.py: the plugin's sources, guestprof, the workloads, kernel-configs or $job_cc differ)"
+fi
 launcher=$KT_BUILD/launcher/inlinetune-cc
 [ -x "$launcher" ] || kt_die "step '$step': no $launcher; run 'make launcher'"
 inlinetune=${INLINETUNE:-$KT_BUILD/tools/inlinetune}

@@ -274,9 +274,10 @@ def write_all(s):
 def short_facts(s):
     """What the decisions level measured: its source, its sites' policy,
     the target, and the short list's callers and sites."""
-    src, e0, target = s.decisions_src
+    src, e0, target, best = s.decisions_src
     e = s.short
     return {'source': src.id, 'sites_policy': e0.id, 'target': target,
+            'most_kept': best.objective, 'most_kept_by': best.id,
             'goal_met': bool(e.objective >= s.a.keep / 100), 'callers': len(e.unit_objs),
             'sites': sum(len(u.sites) for u in e.unit_objs)}
 
@@ -284,7 +285,7 @@ def short_facts(s):
 def short_header(s):
     e, a = s.short, s.a
     f = short_facts(s)
-    src, e0, _ = s.decisions_src
+    src, e0, _, best = s.decisions_src
     lines = [
         'SPDX-License-Identifier: GPL-3.0-or-later',
         'The short list: the fewest of the candidate\'s decisions found to keep the '
@@ -297,7 +298,8 @@ def short_header(s):
         base_line(a),
         'Target: keep %s of the candidate\'s reduction (%s) at most +%g%% vmlinux .text.' % (
             share_text(f['target']), 'the goal' if f['target'] >= a.keep / 100 - 1e-12 else
-            '%g%% of what its source\'s sites keep, short of the goal of %g%%' % (a.keep, a.keep), a.growth),
+            '%g%% of the most a part of its source\'s sites kept, %s by evaluation %s, short of the goal' % (
+                a.keep, share_text(best.objective), best.id), a.growth),
         'Measured: insns %s, cycles %s, .text %s: %s of the instructions\' reduction kept, %s of the cycles\'; '
         'selftests: %d of %d pass.' % (pct(e.gm_insns), pct(e.gm_cycles), pct(e.growth), share_text(e.share_insns),
                                         share_text(e.share_cycles), e.result['selftests']['pass'],

@@ -11,8 +11,9 @@ Slurm job array); the attribution that ranks what to try is `inlinetune
 diff` and `inlinetune correlate --guest-profiles` of the two references.
 
 Steps (each records its evaluations in WORK; a search started again with
-the same arguments proposes the same policies and evaluates only those
-without a result):
+the same arguments, in a checkout of the same instrument (search/
+instrument.py: the plugin's sources, not its commit), proposes the same
+policies and evaluates only those without a result):
   1. references: the base policy and the candidate (the base plus the
      candidate's profile for every TU), with their decision logs and
      guest profiles;
@@ -26,7 +27,10 @@ without a result):
      policy written as its call sites; reduce: delta debugging (ddmin,
      Zeller and Hildebrandt 2002) of the best policy that meets the goal
      (a function- or site-level one if any does, else a TU-level one), to
-     the fewest units that still meet it;
+     the fewest units that still meet it; decisions: the best policy
+     written as the candidate's own call sites, then ddmin over their
+     callers to the fewest that keep the goal, or, out of the sites'
+     reach, --keep percent of the most a part of them kept: the short list;
   4. the found policy: the feasible evaluation (within the growth budget,
      no selftest failing that both references pass) that keeps the largest
      share of the candidate's reduction;
@@ -38,6 +42,7 @@ the goal was met: search.json and the summary say), 1 when it could not
 (a reference failed, the candidate has no gain), 2 for usage errors.
 """
 import argparse
+import glob
 import json
 import os
 import re
@@ -48,6 +53,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import evaluations as ev  # noqa: E402
+import instrument  # noqa: E402
 import outputs  # noqa: E402
 import proposals as pr  # noqa: E402
 import units as un  # noqa: E402
@@ -165,10 +171,31 @@ class Search:
                     'layouts': a.layouts, 'selftests': a.selftests, 'logs': False,
                     # The attribution needs the profiling boot even when
                     # cycles are not judged (--model none): it runs with n1.
-                    'models': a.model or 'n1'}
+                    'models': a.model or 'n1',
+                    # In the ID: a search resumed with other plugin sources
+                    # (or compiler) evaluates again (search/instrument.py).
+                    'instrument': instrument.identity(a.cc)}
+        self.note_other_instruments()
         self.evals = []   # every proposal, in the order made
         self.proposed = 0  # proposals counted against --evaluations
         self.scale = 1.0   # measured .text growth / estimated, from the evaluations so far
+
+    def note_other_instruments(self):
+        """Says how many of WORK's recorded evaluations were made by another
+        instrument: their results stay on disk and are not used."""
+        other = {}
+        for path in glob.glob(os.path.join(self.work, 'evals', '*', 'job.json')):
+            try:
+                with open(path) as f:
+                    theirs = json.load(f).get('instrument')
+            except (OSError, ValueError, AttributeError):
+                continue
+            if theirs != self.job['instrument']:
+                other[theirs] = other.get(theirs, 0) + 1
+        for theirs, n in sorted(other.items(), key=lambda x: str(x[0])):
+            log('search: %d recorded evaluation%s made by instrument %s, not this one (%s): not used '
+                '(search/instrument.py: the plugin\'s sources, guestprof, the workloads, kernel-configs or the compiler differ)' % (
+                    n, '' if n == 1 else 's', theirs or '(none named)', self.job['instrument']))
 
     # --- evaluations -----------------------------------------------------
     def evaluate(self, batch):
@@ -350,12 +377,13 @@ class Search:
                 'function': lambda us: pr.function_policy(self.base_text, self.a.profile, us,
                                                           pr.names_callees(src.policy_text)),
                 'site': lambda us: pr.site_policy(self.base_text, us)}[src.level]
-        self.ddmin('reduce', src, list(src.unit_objs), make, self.a.keep / 100, src.level)
+        self.ddmin('reduce', src, list(src.unit_objs), make, lambda: self.a.keep / 100, src.level)
 
     def ddmin(self, level, src, units, make, target, origin):
         """Delta debugging (ddmin, Zeller and Hildebrandt 2002) of SRC's
         UNITS: the complements of N chunks tried in one batch; the one that
-        still keeps TARGET (feasible) with the least growth is kept (N one
+        still keeps TARGET() (feasible; asked after each batch, so that it
+        may rise with what the batch measured) with the least growth is kept (N one
         less), else N doubles, until single units were tried or the
         evaluations are used up.  UNITS in rank order, best first, so that
         the chunks dropped first are the least worth."""
@@ -377,7 +405,8 @@ class Search:
             if not batch:
                 break
             self.evaluate(batch)
-            kept = [e for e in batch if e.feasible and e.objective >= target - 1e-12]
+            goal = target()
+            kept = [e for e in batch if e.feasible and e.objective >= goal - 1e-12]
             if kept:
                 e = min(kept, key=lambda x: (x.growth, -x.objective, x.id))
                 current, n = list(e.unit_objs), max(n - 1, 2)
@@ -406,9 +435,10 @@ class Search:
         written as the candidate's decisions themselves, every flipped call
         site of its callers, without the candidate's params; then ddmin over
         its callers, ranked by attributed gain, to the fewest that keep the
-        goal.  When the sites fall short of the goal (params also decide
+        goal.  When no part of the sites meets the goal (params also decide
         what no site names: ipa-split, the bodies of callees), the target
-        is --keep percent of what the sites keep."""
+        is --keep percent of the most a part of them kept
+        (decisions_target)."""
         src = self.best(goal=True) or self.best()
         if not src:
             log('search: decisions: no feasible policy to name the decisions of')
@@ -428,22 +458,45 @@ class Search:
             self.evaluate([e0])
         if not e0.feasible:
             log('search: decisions: the sites of %s are not feasible: nothing to reduce' % src.id)
-            self.decisions_src = (src, e0, None)
+            self.decisions_src = (src, e0, None, None)
             return
-        target = self.a.keep / 100
-        if e0.objective < target:
-            target = self.a.keep / 100 * e0.objective
-            log('search: decisions: the sites of %s keep %s, short of the goal: the target is %g%% of that, %s' % (
-                src.id, outputs.share_text(e0.objective), self.a.keep, outputs.share_text(target)))
-        self.decisions_src = (src, e0, target)
-        self.ddmin('decisions', e0, units, lambda us: pr.site_policy(self.base_text, us), target, 'caller')
+        self.decisions_src = (src, e0) + self.decisions_target(e0)
+        if self.decisions_src[2] < self.a.keep / 100:
+            log('search: decisions: the sites of %s keep %s, short of the goal: the target is %g%% of the most '
+                'the sites keep, %s' % (src.id, outputs.share_text(e0.objective), self.a.keep,
+                                        outputs.share_text(self.decisions_src[2])))
+        self.ddmin('decisions', e0, units, lambda us: pr.site_policy(self.base_text, us), self.retarget, 'caller')
+
+    def decisions_target(self, e0):
+        """(target, the evaluation that sets it): --keep percent of the
+        candidate's reduction when some of the candidate's sites keep that;
+        else --keep percent of the most any of them kept (E0, the source's
+        sites, or a part of them), since the params decide more than the
+        sites name and a part can keep more than the whole (the callers
+        whose sites cost cycles left out): the short list is the knee of
+        what sites can do, not a share of whatever E0 happened to keep."""
+        pool = [e for e in self.evals if (e is e0 or e.level == 'decisions') and e.feasible]
+        best = max(pool, key=lambda e: (e.objective, -e.growth, -self.evals.index(e)))
+        goal = self.a.keep / 100
+        return (goal if best.objective >= goal - 1e-12 else goal * best.objective), best
+
+    def retarget(self):
+        """The decisions level's target as its ddmin goes: it rises when a
+        part of the sites keeps more than any before."""
+        src, e0, target, best = self.decisions_src
+        new, nbest = self.decisions_target(e0)
+        if new > target + 1e-12:
+            log('search: decisions: %s keeps %s: the target is now %s' % (
+                nbest.id, outputs.share_text(nbest.objective), outputs.share_text(new)))
+        self.decisions_src = (src, e0, new, nbest)
+        return new
 
     def short_list(self):
         """The fewest callers whose sites keep the decisions level's target
         (ties: the least growth, then the most kept), or None."""
         if not getattr(self, 'decisions_src', None) or self.decisions_src[2] is None:
             return None
-        _, e0, target = self.decisions_src
+        _, e0, target, _ = self.decisions_src
         pool = [e for e in self.evals if (e is e0 or e.level == 'decisions')
                 and e.feasible and e.objective >= target - 1e-12]
         if not pool:
@@ -483,7 +536,11 @@ class Search:
 
 def main(argv):
     a = parse_args(argv)
-    s = Search(a)
+    try:
+        s = Search(a)
+    except RuntimeError as e:
+        print('search: error: %s' % e, file=sys.stderr)
+        return 1
     try:
         s.run()
     except (ev.SearchError, RuntimeError) as e:

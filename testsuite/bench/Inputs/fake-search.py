@@ -23,6 +23,9 @@ Base .text 10000 bytes; per op: stat 75, open_close 65, every other
 workload 100 (redis 1000 per request); modelled cycles 1.5x.  Effects add
 up.  FAKE_FAIL (a regular expression): a policy that matches it fails (step
 "workloads"), at every attempt.  FAKE_NO_GAIN=1: no unit has an effect.
+FAKE_SITE_EFFECT ("caller:workload=N;..."): a caller's effect on a workload
+when only its sites (inline-site), not the params, turn it on (the params
+decide more than the sites name, and a forced site can cost).
 Each evaluation is counted in JOB/attempts.
 """
 import json
@@ -118,16 +121,29 @@ def units_on(text):
     keeps half of its effect when a function rule names it without its
     callee path_init (the callee's own params shape what do_open inlines:
     the hypothesis search.py's callers-with-callees sweep tests)."""
-    on = {}
+    on, by_params = {}, set()
     for r in parse_policy(text):
         for (tu, caller), (_, _, sites) in UNITS.items():
             k = (tu, caller)
             if r['profile'] == 'rfc' and (not r['tu'] or tu in r['tu']) and (not r['function'] or caller in r['function']):
                 half = caller == 'do_open' and r['function'] and 'path_init' not in r['function']
                 on[k] = max(on.get(k, 0), 0.5 if half else 1.0)
+                by_params.add(k)
             if r['inline-site'] and (not r['tu'] or tu in r['tu']) and all(s in r['inline-site'] for s in sites):
                 on[k] = 1.0
-    return on
+    return on, by_params
+
+
+def effect(unit, workload, by_params):
+    """UNIT's effect per op on WORKLOAD: FAKE_SITE_EFFECT's when its sites
+    alone turn it on."""
+    if unit not in by_params:
+        for item in filter(None, os.environ.get('FAKE_SITE_EFFECT', '').split(';')):
+            caller, _, rest = item.partition(':')
+            w, _, n = rest.partition('=')
+            if caller == unit[1] and w == workload:
+                return float(n)
+    return UNITS[unit][0].get(workload, 0)
 
 
 def evaluate(job_dir):
@@ -140,7 +156,7 @@ def evaluate(job_dir):
     if os.environ.get('FAKE_FAIL') and re.search(os.environ['FAKE_FAIL'], text):
         json.dump({'status': 'failed', 'step': 'workloads', 'exit_status': 1}, open(path, 'w'))
         return 1
-    on = units_on(text)
+    on, by_params = units_on(text)
     no_gain = os.environ.get('FAKE_NO_GAIN') == '1'
     metrics = []
     workloads = [w for w in job['workloads'].split('+') if w]
@@ -148,7 +164,7 @@ def evaluate(job_dir):
         server = w in ('redis', 'memcached', 'nginx')
         v = 1000.0 if server else BASE.get(w, 100.0)
         if not no_gain:
-            v += sum(UNITS[u][0].get(w, 0) * part for u, part in on.items())
+            v += sum(effect(u, w, by_params) * part for u, part in on.items())
         unit = 'request' if server else 'op'
         metrics.append({'workload': w, 'metric': 'instructions_per_' + unit, 'value': v, 'runs': job['layouts'],
                         'min': v, 'max': v, 'iterations': 100})
