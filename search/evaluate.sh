@@ -19,6 +19,11 @@
 #   logs        true: the tree's objects (their decision logs and symbol
 #               tables) kept in JOB/objs, for a search's attribution; the
 #               tree itself is the slot's next job's (default false)
+#   replay      recorded decisions to replay (docs/replay.md): a build tree
+#               or log directory, relative to JOB or absolute, that does not
+#               change (its path, not its content, keys the tree and ccache);
+#               replay_tus, replay_functions: replay-tus, replay-functions
+#               (globs joined by ','; default: every TU, every function)
 #   instrument  search/instrument.py's identity of the checkout that made
 #               the job: this host's must be the same (default: not checked)
 # Steps: the small kernel built with the plugin, the policy, the never-inline
@@ -88,13 +93,13 @@ trap finish EXIT
 
 [ -f "$job/job.json" ] || kt_die "step '$step': no $job/job.json"
 # The job's settings as shell assignments (values checked below).
-job_policy='' job_cc='' job_workloads='' job_servers='' job_layouts='' job_selftests='' job_models='' job_slot='' job_logs='' job_instrument=''
+job_policy='' job_cc='' job_workloads='' job_servers='' job_layouts='' job_selftests='' job_models='' job_slot='' job_logs='' job_instrument='' job_replay='' job_replay_tus='' job_replay_functions=''
 eval "$(python3 - "$job/job.json" <<'EOF'
 import json, shlex, sys
 j = json.load(open(sys.argv[1]))
 known = {'policy': None, 'cc': 'aarch64-linux-gnu-gcc-12', 'workloads': 'all', 'servers': '',
          'layouts': 3, 'selftests': 'test.d/kprobe', 'models': 'n1', 'slot': 'auto', 'logs': False,
-         'instrument': ''}
+         'instrument': '', 'replay': '', 'replay_tus': '', 'replay_functions': ''}
 bad = sorted(set(j) - set(known))
 if bad:
     print('kt_die %s' % shlex.quote("step 'read the job': unknown keys in job.json: " + ', '.join(bad)))
@@ -117,6 +122,16 @@ job_slot=${EVALUATE_SLOT:-$job_slot}
 case $job_slot in auto) ;; '' | *[!0-9]*) kt_die "step '$step': slot=$job_slot: want a number or auto" ;; esac
 [[ $job_workloads =~ ^(all|none|[a-z0-9_]+(\+[a-z0-9_]+)*)$ ]] || kt_die "step '$step': workloads=$job_workloads"
 gp_models_ok "$job_models" || kt_die "step '$step': models=$job_models: want presets joined by '+' or none"
+replay_flags=()
+if [ -n "$job_replay" ]; then
+  case $job_replay in /*) replay=$job_replay ;; *) replay=$job/$job_replay ;; esac
+  [ -e "$replay" ] || kt_die "step '$step': replay=$job_replay: no such file or directory"
+  replay_flags=("replay=$replay")
+  [ -z "$job_replay_tus" ] || replay_flags+=("replay-tus=$job_replay_tus")
+  [ -z "$job_replay_functions" ] || replay_flags+=("replay-functions=$job_replay_functions")
+elif [ -n "$job_replay_tus$job_replay_functions" ]; then
+  kt_die "step '$step': replay_tus and replay_functions need replay"
+fi
 if [ -n "$job_instrument" ]; then
   # A job made by another checkout (another host's, or this one's before a
   # plugin change) would be measured with another plugin: refused.
@@ -160,7 +175,7 @@ ir_build
 step="build"
 t0=$SECONDS
 list=$(ks_never_inline_list)
-mapfile -t flags < <(kt_plugin_flags "$job_cc" "policy=$policy" "policy=$list" log=obj)
+mapfile -t flags < <(kt_plugin_flags "$job_cc" "policy=$policy" "policy=$list" "${replay_flags[@]}" log=obj)
 rm -f "$job/ccache-stats.log" "$job/compiles.jsonl"
 : >"$job/ccache-stats.log"
 export CCACHE_DIR=${CCACHE_DIR:-$KT_CACHE/ccache}
