@@ -66,6 +66,11 @@ KT_TOOL=evaluate
 # shellcheck source-path=SCRIPTDIR source=../harness/guest_profile.sh
 . "$here/../harness/guest_profile.sh"
 
+# The body is one brace group, which bash reads whole before it runs any of
+# it: a checkout updated under a running job (bash reads a script as it
+# goes) does not change the job halfway.  Measured: an edit of this file
+# under two running jobs failed both at their next step (2026-12-07).
+{
 [ $# = 1 ] || { echo "usage: search/evaluate.sh JOB" >&2; exit 2; }
 job=$(realpath "$1")
 t_start=$SECONDS
@@ -74,6 +79,7 @@ rm -f "$job/result.json"
 
 # A failed step leaves a result that says which, so that a runner can tell a
 # failed evaluation from a missing one (kt_die exits through here too).
+# shellcheck disable=SC2317  # run by the EXIT trap
 finish() {
   local rc=$?
   [ "$rc" != 0 ] || return 0
@@ -271,3 +277,5 @@ EOF
 echo "evaluate: $job: .text $text bytes, $misses TUs compiled ($hits from the cache)," \
   "selftests $(grep -c ' PASS$' "$job/selftests.txt" || true)/$(wc -l <"$job/selftests.txt")," \
   "build $t_build s, boots $t_boots s"
+exit 0
+}
