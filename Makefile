@@ -120,8 +120,9 @@ shared_objs = $(patsubst %.cc,$(1)/obj/%.o,$(if $(2),$(filter-out $(CLI_CORE_SRC
   $(if $(2),$(patsubst %.cc,$(2)/obj/%.o,$(filter $(CLI_CORE_SRCS),$(3))))
 # inlinetune-cc's own GCC-free sources, and those it takes from the plugin
 # (see its section below).
-LAUNCHER_LIB_SRCS := launcher/policy_slice.cc launcher/compiler_command.cc
-LAUNCHER_CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc $(COMMON_SRCS)
+LAUNCHER_LIB_SRCS := launcher/policy_slice.cc launcher/compiler_command.cc launcher/replay_slice.cc
+LAUNCHER_CORE_SRCS := plugin/policy.cc plugin/source_path.cc plugin/options.cc plugin/replay_log.cc \
+  $(COMMON_SRCS) $(LOG_ENCODE_SRCS) $(PLUGIN_READ_SRCS)
 # Sources that include GCC headers (only through plugin/gcc_compat.h).
 GCC_SRCS := $(filter-out $(CORE_SRCS),$(wildcard plugin/*.cc))
 PLUGIN_HDRS := $(wildcard plugin/*.h tools/read/*.h tools/support/*.h) $(LIB_HDRS)
@@ -744,22 +745,25 @@ format-tools:
 # ---- inlinetune-cc: the compiler launcher -----------------------------------
 # build/launcher/inlinetune-cc (launcher/main.cc): runs a compiler, or a
 # compiler cache, with the plugin's policy files replaced by the part that
-# applies to the TU compiled (launcher/policy_slice.h; docs/search.md).  It
-# links the plugin's GCC-free policy, option and source path code, so that
-# it names TUs and applies rules as the plugin does; no GCC header.
-LAUNCHER_HDRS := $(wildcard launcher/*.h plugin/policy.h plugin/source_path.h plugin/options.h) $(LIB_HDRS)
+# applies to the TU compiled (launcher/policy_slice.h; docs/search.md), and
+# a replay's log by the TU's own recorded log (launcher/replay_slice.h).  It
+# links the plugin's GCC-free policy, option, source path and replay log
+# code (and the log reader), so that it names TUs, applies rules and finds
+# recorded logs as the plugin does; no GCC header.
+LAUNCHER_HDRS := $(wildcard launcher/*.h plugin/policy.h plugin/source_path.h plugin/options.h \
+  plugin/replay_log.h tools/read/*.h tools/support/*.h) $(LIB_HDRS)
 .PHONY: launcher
 launcher: $(BUILD)/launcher/inlinetune-cc
 $(BUILD)/launcher/obj/%.o: %.cc $(LAUNCHER_HDRS) Makefile $(OPT_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
-	@$(CXX) $(CXXSTD) $(OPT) $(WARN) -Ilauncher -Iplugin $(LIB_INCLUDES) $(VERSION_FLAGS) -c $< -o $@
+	@$(CXX) $(CXXSTD) $(OPT) $(WARN) -Ilauncher -Iplugin -Itools $(LIB_INCLUDES) $(VERSION_FLAGS) -c $< -o $@
 # The core objects of the CLI's g++ where there are (the same flags, see
 # TOOLS_CORE_DIR), else its own.
 $(BUILD)/launcher/inlinetune-cc: $(patsubst %.cc,$(BUILD)/launcher/obj/%.o,launcher/main.cc $(LAUNCHER_LIB_SRCS)) \
   $(patsubst %.cc,$(or $(TOOLS_CORE_DIR),$(BUILD)/launcher)/obj/%.o,$(LAUNCHER_CORE_SRCS))
 	@echo "  LD      $@"
-	@$(CXX) $(OPT) $^ -o $@ -linih -liberty
+	@$(CXX) $(OPT) $^ -o $@ -linih -liberty -lelf -lzstd -lfmt -lsimdjson -pthread
 
 # ---- fuzz: libFuzzer targets ------------------------------------------------
 # build/fuzz/TARGET from fuzz/TARGET_fuzzer.cc and the GCC-free sources it

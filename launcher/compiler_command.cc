@@ -78,6 +78,10 @@ CompilerCommand parse_compiler_command(const std::vector<std::string> &args) {
     } else if (value_of(a, "replay")) {
       out.replay = true;
     }
+    if (a == "-o" && i + 1 < args.size())
+      out.output = args[i + 1];
+    else if (a.size() > 2 && a.compare(0, 2, "-o") == 0)
+      out.output = a.substr(2);
     if (a == "-c" || a == "-S")
       compiles = true;
     else if (a == "-E" || a == "-M" || a == "-MM")
@@ -115,6 +119,44 @@ std::vector<std::string> with_policy(const std::vector<std::string> &args,
       out.push_back(args[i]);
     else if (i == command.policy_args.front())
       out.push_back(std::string(kPluginArgPrefix) + "policy=" + policy);
+  }
+  return out;
+}
+
+std::vector<PluginArg> plugin_args(const std::vector<std::string> &args) {
+  std::vector<PluginArg> out;
+  const std::string prefix = kPluginArgPrefix;
+  for (const std::string &a : args) {
+    if (a.compare(0, prefix.size(), prefix) != 0)
+      continue;
+    PluginArg p;
+    const size_t eq = a.find('=', prefix.size());
+    p.key =
+        a.substr(prefix.size(), eq == std::string::npos ? std::string::npos : eq - prefix.size());
+    if (eq != std::string::npos)
+      p.value = a.substr(eq + 1);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<std::string> with_replay(const std::vector<std::string> &args,
+                                     const std::optional<std::string> &log) {
+  const std::string prefix = kPluginArgPrefix;
+  auto is = [&prefix](const std::string &a, const char *key) {
+    const std::string k = prefix + key;
+    return a.compare(0, k.size(), k) == 0 && (a.size() == k.size() || a[k.size()] == '=');
+  };
+  std::vector<std::string> out;
+  for (const std::string &a : args) {
+    const bool drop =
+        is(a, "replay-tus") || (!log && (is(a, "replay-functions") || is(a, "replay-fallback")));
+    if (is(a, "replay")) {
+      if (log)
+        out.push_back(prefix + "replay=" + *log);
+    } else if (!drop) {
+      out.push_back(a);
+    }
   }
   return out;
 }

@@ -11,6 +11,8 @@
 // response file) there is no TU, and the launcher slices nothing away.
 #pragma once
 
+#include "options.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,6 +27,7 @@ struct CompilerCommand {
   std::vector<std::string> policy_files;
   std::optional<std::string> srctree; // -fplugin-arg-inlinetune-srctree=DIR
   bool replay = false;                // -fplugin-arg-inlinetune-replay=PATH
+  std::optional<std::string> output;  // -o FILE (or -oFILE)
   // The C or C++ source the command compiles (-c, one input, not
   // preprocessed), as written.
   std::optional<std::string> source;
@@ -42,5 +45,16 @@ CompilerCommand parse_compiler_command(const std::vector<std::string> &args);
 // of the first.
 std::vector<std::string> with_policy(const std::vector<std::string> &args,
                                      const CompilerCommand &command, const std::string &policy);
+
+// The plugin's options among ARGS (-fplugin-arg-inlinetune-KEY[=VALUE]), for
+// parse_options.
+std::vector<PluginArg> plugin_args(const std::vector<std::string> &args);
+
+// ARGS with their replay options for one TU: replay= naming LOG (the TU's
+// slice, launcher/replay_slice.h) and replay-tus= gone (the TU is in it);
+// or, LOG unset, every replay option gone (the TU is out of replay-tus, so
+// the plugin would not replay in it).
+std::vector<std::string> with_replay(const std::vector<std::string> &args,
+                                     const std::optional<std::string> &log);
 
 } // namespace inlinetune

@@ -10,20 +10,26 @@
 //
 // so that a build under a policy that changed the rules of some TUs
 // recompiles those TUs and takes every other object from the cache
-// (docs/log-format.md, "ccache with inlinetune-cc").  It changes no other argument and
-// runs PROGRAM with the rest; a command that loads no policy, or whose
-// policy files do not parse (the plugin then reports where), runs as given.
+// (docs/log-format.md, "ccache with inlinetune-cc").  It changes no other
+// argument and runs PROGRAM with the rest; a command that loads no policy
+// and replays nothing, or whose policy files or options do not parse (the
+// plugin then reports where), runs as given.
 //
 // Options (before PROGRAM): --slices DIR (INLINETUNE_CC_SLICES; default
 // $XDG_CACHE_HOME/inlinetune/policy-slices), --record FILE
-// (INLINETUNE_CC_RECORD: one JSON line per command that loads a policy).
+// (INLINETUNE_CC_RECORD: one JSON line per command that loads a policy or
+// replays).  A replay (replay=PATH) is sliced too: the TU's own recorded
+// log in a file named by its content, or no replay option for a TU out of
+// replay-tus (launcher/replay_slice.h).
 // Exit status: PROGRAM's; 1 when the slice cannot be written, 2 for a
 // usage error, 127 when PROGRAM cannot be run.
 #include "atomic_file.h"
 #include "compiler_command.h"
+#include "error.h"
 #include "policy.h"
 #include "policy_slice.h"
 #include "project_version.h"
+#include "replay_slice.h"
 #include "source_path.h"
 
 #include <CLI/CLI.hpp>
@@ -71,14 +77,15 @@ bool make_dirs(const std::string &dir) {
   return true;
 }
 
-// TEXT under DIR as HASH.ini, written once: the name is its content's.
-std::string store_slice(const std::string &dir, const std::string &text, std::string *key) {
+// TEXT under DIR as HASH.EXT, written once: the name is its content's.
+std::string store_slice(const std::string &dir, const std::string &text, const char *ext,
+                        std::string *key) {
   const XXH128_hash_t h = XXH3_128bits(text.data(), text.size());
   char hex[33];
   std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(h.high64),
                 static_cast<unsigned long long>(h.low64));
   *key = hex;
-  const std::string path = dir + "/" + hex + ".ini";
+  const std::string path = dir + "/" + hex + "." + ext;
   struct stat st;
   if (stat(path.c_str(), &st) == 0)
     return path;
@@ -124,9 +131,10 @@ int main(int argc, char **argv) {
                  "where the slices go (default: $INLINETUNE_CC_SLICES, else "
                  "$XDG_CACHE_HOME/inlinetune/policy-slices)")
       ->option_text("DIR");
-  app.add_option("--record", record_file,
-                 "append one JSON line per command that loads a policy: its source, TU, slice "
-                 "and settings key (default: $INLINETUNE_CC_RECORD)")
+  app.add_option(
+         "--record", record_file,
+         "append one JSON line per command that loads a policy or replays: its source, TU, slice "
+         "and settings key (default: $INLINETUNE_CC_RECORD)")
       ->option_text("FILE");
   app.prefix_command();
   app.footer("PROGRAM's exit status; 1 when a slice cannot be written; 2 for a usage error; "
@@ -153,7 +161,7 @@ int main(int argc, char **argv) {
   const std::vector<std::string> head(rest.begin(), rest.begin() + skip);
   const std::vector<std::string> args(rest.begin() + skip, rest.end());
   const CompilerCommand command = parse_compiler_command(args);
-  if (command.policy_args.empty())
+  if (command.policy_args.empty() && !command.replay)
     run(program, rest);
   Policy policy;
   std::vector<PolicyDiagnostic> diags;
@@ -165,25 +173,52 @@ int main(int argc, char **argv) {
   for (const ParamSetting *p : policy.all_params())
     if (!p->near_key.empty())
       run(program, rest);
+  Options options;
+  std::vector<std::string> option_errors;
+  if (command.replay && !parse_options(plugin_args(args), &options, &option_errors))
+    run(program, rest); // the plugin reports the bad option
   try {
     std::optional<std::string> tu;
     if (command.source)
       tu = relative_source_path(*command.source, source_tree_root(command.srctree), "");
-    const std::string text = tu ? policy_slice_for_tu(policy, *tu) : policy_slice_whole(policy);
-    std::string key;
-    const std::string path = store_slice(slices, text, &key);
-    if (!record_file.empty()) {
-      nlohmann::json line = {{"source", command.source ? nlohmann::json(*command.source) : nullptr},
-                             {"tu", tu ? nlohmann::json(*tu) : nullptr},
-                             {"settings", key},
-                             {"slice", path},
-                             {"policies", command.policy_files}};
-      if (command.replay)
-        line["replay"] = true;
-      record(record_file, line);
+    std::vector<std::string> compiler_args = args;
+    nlohmann::json line = {{"source", command.source ? nlohmann::json(*command.source) : nullptr},
+                           {"tu", tu ? nlohmann::json(*tu) : nullptr}};
+    if (!command.policy_args.empty()) {
+      const std::string text = tu ? policy_slice_for_tu(policy, *tu) : policy_slice_whole(policy);
+      std::string key;
+      const std::string path = store_slice(slices, text, "ini", &key);
+      line["settings"] = key;
+      line["slice"] = path;
+      line["policies"] = command.policy_files;
+      compiler_args = with_policy(args, command, path);
     }
+    if (command.replay) {
+      // Without a known TU, or where PATH holds no log of it, replay= stays
+      // as given (keyed by its path).  A log the reader cannot read is the
+      // plugin's to report, at its own error.
+      line["replay"] = *options.replay;
+      std::optional<ReplaySlice> r;
+      if (tu) {
+        try {
+          r = replay_slice_for_tu(options, *tu, compile_object(command.output, *command.source));
+        } catch (const Error &) {
+        }
+      }
+      if (r && !r->in_scope) {
+        compiler_args = with_replay(compiler_args, std::nullopt);
+        line["replay"] = nullptr;
+      } else if (r && r->log_text) {
+        std::string key;
+        const std::string path = store_slice(slices, *r->log_text, "jsonl", &key);
+        compiler_args = with_replay(compiler_args, path);
+        line["replay"] = path;
+      }
+    }
+    if (!record_file.empty())
+      record(record_file, line);
     std::vector<std::string> out = head;
-    for (std::string &a : with_policy(args, command, path))
+    for (std::string &a : compiler_args)
       out.push_back(std::move(a));
     run(program, out);
   } catch (const std::exception &e) {

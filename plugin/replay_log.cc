@@ -181,17 +181,15 @@ size_t ReplayLog::unmatched() const {
   return n;
 }
 
-ReplayLog ReplayLog::load(const std::string &path, const std::string &source,
-                          const std::string &object) {
-  ReplayLog out;
-  out.origin_ = path;
+std::optional<RecordedTu> find_recorded_tu(const std::string &path, const std::string &source,
+                                           const std::string &object) {
   struct stat st;
   if (stat(path.c_str(), &st) != 0)
     throw Error("replay log '{}': {}", path, std::strerror(errno));
   const std::vector<std::string> files =
       S_ISDIR(st.st_mode) ? candidates_in(path, object) : std::vector<std::string>{path};
   if (files.empty())
-    return out;
+    return std::nullopt;
 
   std::string first_error;
   ReadOptions options; // no cache, one thread, no symbol tables
@@ -224,13 +222,22 @@ ReplayLog ReplayLog::load(const std::string &path, const std::string &source,
     if (same_source > 1)
       throw Error("replay log '{}': {} logs of '{}', none for the object '{}'", path, same_source,
                   source, object);
-    return out;
+    return std::nullopt;
   }
+  return RecordedTu{tu->origin, tu->index, logs.text(*tu)};
+}
+
+ReplayLog ReplayLog::load(const std::string &path, const std::string &source,
+                          const std::string &object) {
+  ReplayLog out;
+  out.origin_ = path;
+  std::optional<RecordedTu> tu = find_recorded_tu(path, source, object);
+  if (!tu)
+    return out;
 
   out.found_ = true;
   out.origin_ = tu->origin;
-  const std::string text = logs.text(*tu);
-  std::string_view rest = text;
+  std::string_view rest = tu->text;
   log::TuHeader header = log::parse_header(log::parse_record(take_line(&rest)));
   out.params_ = header.params;
   for (const log::FunctionParams &f : header.function_params)

@@ -30,6 +30,21 @@
 
 namespace inlinetune {
 
+// One TU's recorded log, as found under a replay PATH.
+struct RecordedTu {
+  std::string origin; // where it was found ("fs/open.o", "logs/fs%open.o.jsonl")
+  size_t index = 0;   // 1-based position among the origin's TUs
+  std::string text;   // its JSONL lines, the header first
+};
+
+// The recorded log of the TU of SOURCE and OBJECT (as the TU header writes
+// them) under PATH, as replay picks it (ReplayLog::load, and inlinetune-cc
+// for the slice it hands the plugin); nullopt when PATH holds none.  Throws
+// Error when PATH cannot be read, its log is damaged, or it holds several
+// logs of SOURCE and none of OBJECT.
+std::optional<RecordedTu> find_recorded_tu(const std::string &path, const std::string &source,
+                                           const std::string &object);
+
 class ReplayLog {
 public:
   // This TU's decisions (SOURCE and OBJECT as the TU header writes them)

@@ -62,6 +62,42 @@ TEST(CompilerCommand, ReadsThePluginsOptions) {
                 "-fplugin-arg-inlinetune-replay=/tree", "-fplugin-arg-other-policy=c.ini"}));
 }
 
+TEST(CompilerCommand, ReadsTheOutput) {
+  EXPECT_EQ(parse_compiler_command({"-c", "a.c", "-o", "fs/a.o"}).output, "fs/a.o");
+  EXPECT_EQ(parse_compiler_command({"-c", "a.c", "-ofs/a.o"}).output, "fs/a.o");
+  EXPECT_EQ(parse_compiler_command({"-c", "a.c"}).output, std::nullopt);
+}
+
+TEST(CompilerCommand, ReadsThePluginsArguments) {
+  const std::vector<PluginArg> a =
+      plugin_args({"-fplugin=/p.so", "-fplugin-arg-inlinetune-replay=/t",
+                   "-fplugin-arg-inlinetune-verbose", "-c", "-fplugin-arg-other-x=1"});
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a[0].key, "replay");
+  EXPECT_EQ(a[0].value, "/t");
+  EXPECT_EQ(a[1].key, "verbose");
+  EXPECT_EQ(a[1].value, std::nullopt);
+}
+
+TEST(CompilerCommand, RewritesTheReplayOptions) {
+  const std::vector<std::string> args = {"-fplugin-arg-inlinetune-replay=/tree",
+                                         "-fplugin-arg-inlinetune-replay-tus=fs/**",
+                                         "-fplugin-arg-inlinetune-replay-functions=do_*",
+                                         "-fplugin-arg-inlinetune-replay-fallback=never",
+                                         "-fplugin-arg-inlinetune-replayx=kept",
+                                         "-c",
+                                         "a.c"};
+  // In scope: the slice for replay=, replay-tus gone, the rest kept.
+  EXPECT_EQ(with_replay(args, std::string("/s/k.jsonl")),
+            (std::vector<std::string>{"-fplugin-arg-inlinetune-replay=/s/k.jsonl",
+                                      "-fplugin-arg-inlinetune-replay-functions=do_*",
+                                      "-fplugin-arg-inlinetune-replay-fallback=never",
+                                      "-fplugin-arg-inlinetune-replayx=kept", "-c", "a.c"}));
+  // Out of scope: every replay option gone.
+  EXPECT_EQ(with_replay(args, std::nullopt),
+            (std::vector<std::string>{"-fplugin-arg-inlinetune-replayx=kept", "-c", "a.c"}));
+}
+
 TEST(CompilerCommand, KnowsTheLaunchersThatTakeTheCompilerFirst) {
   EXPECT_TRUE(is_compiler_launcher("ccache"));
   EXPECT_TRUE(is_compiler_launcher("/usr/bin/ccache"));

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "replay_slice.h"
+
+#include "replay_log.h"
+
+namespace inlinetune {
+
+namespace {
+
+// NAME without the extension of its last path component.
+std::string without_extension(const std::string &name) {
+  const size_t slash = name.rfind('/');
+  const size_t dot = name.rfind('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash) ||
+      dot == (slash == std::string::npos ? 0 : slash + 1))
+    return name;
+  return name.substr(0, dot);
+}
+
+} // namespace
+
+std::string compile_object(const std::optional<std::string> &output, const std::string &source) {
+  if (output)
+    return without_extension(*output) + ".o";
+  const size_t slash = source.rfind('/');
+  return without_extension(slash == std::string::npos ? source : source.substr(slash + 1)) + ".o";
+}
+
+ReplaySlice replay_slice_for_tu(const Options &options, std::string_view tu_path,
+                                const std::string &object) {
+  ReplaySlice out;
+  if (!options.replay)
+    return out;
+  // The plugin's own scope (plugin/replayed_sites.cc).
+  out.in_scope = in_scope(options.replay_tus, tu_path);
+  if (!out.in_scope)
+    return out;
+  if (std::optional<RecordedTu> tu =
+          find_recorded_tu(*options.replay, std::string(tu_path), object))
+    out.log_text = std::move(tu->text);
+  return out;
+}
+
+} // namespace inlinetune
