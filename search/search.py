@@ -266,10 +266,12 @@ class Search:
                 and (levels is None or e.level in levels)]
         if goal:
             pool = [e for e in pool if e.objective >= self.a.keep / 100]
-        if not pool:
-            return None
-        # Ties (the same share at the same .text) go to the earliest: the
-        # coarser, shorter policy.
+        return self.most_kept(pool) if pool else None
+
+    def most_kept(self, pool):
+        """The evaluation of POOL (feasible ones) that keeps the most; ties
+        (the same share at the same .text) go to the earliest: the coarser,
+        shorter policy."""
         return max(pool, key=lambda e: (e.objective, -e.growth, -self.evals.index(e)))
 
     # --- the steps -------------------------------------------------------
@@ -475,10 +477,14 @@ class Search:
         sites name and a part can keep more than the whole (the callers
         whose sites cost cycles left out): the short list is the knee of
         what sites can do, not a share of whatever E0 happened to keep."""
-        pool = [e for e in self.evals if (e is e0 or e.level == 'decisions') and e.feasible]
-        best = max(pool, key=lambda e: (e.objective, -e.growth, -self.evals.index(e)))
+        best = self.most_kept(self.decisions_pool(e0))
         goal = self.a.keep / 100
         return (goal if best.objective >= goal - 1e-12 else goal * best.objective), best
+
+    def decisions_pool(self, e0):
+        """The decisions level's feasible evaluations: E0 (the source's
+        sites, which may have been proposed at another level) and its parts."""
+        return [e for e in self.evals if (e is e0 or e.level == 'decisions') and e.feasible]
 
     def retarget(self):
         """The decisions level's target as its ddmin goes: it rises when a
@@ -497,8 +503,7 @@ class Search:
         if not getattr(self, 'decisions_src', None) or self.decisions_src[2] is None:
             return None
         _, e0, target, _ = self.decisions_src
-        pool = [e for e in self.evals if (e is e0 or e.level == 'decisions')
-                and e.feasible and e.objective >= target - 1e-12]
+        pool = [e for e in self.decisions_pool(e0) if e.objective >= target - 1e-12]
         if not pool:
             return None
         return min(pool, key=lambda e: (len(e.unit_objs), e.growth, -e.objective, self.evals.index(e)))
