@@ -142,18 +142,16 @@ std::vector<PluginArg> plugin_args(const std::vector<std::string> &args) {
 
 std::vector<std::string> with_replay(const std::vector<std::string> &args,
                                      const std::optional<std::string> &log) {
-  const std::string prefix = kPluginArgPrefix;
-  auto is = [&prefix](const std::string &a, const char *key) {
-    const std::string k = prefix + key;
-    return a.compare(0, k.size(), k) == 0 && (a.size() == k.size() || a[k.size()] == '=');
-  };
+  // Keys with a value only: a bare one is the plugin's error, and the
+  // launcher runs such a command as given (parse_options fails).
+  auto is = [](const std::string &a, std::string_view key) { return value_of(a, key).has_value(); };
   std::vector<std::string> out;
   for (const std::string &a : args) {
     const bool drop =
         is(a, "replay-tus") || (!log && (is(a, "replay-functions") || is(a, "replay-fallback")));
     if (is(a, "replay")) {
       if (log)
-        out.push_back(prefix + "replay=" + *log);
+        out.push_back(std::string(kPluginArgPrefix) + "replay=" + *log);
     } else if (!drop) {
       out.push_back(a);
     }
