@@ -3,6 +3,8 @@
 // files (a FIFO here, /dev/null in the CLI's tests) written in place.
 #include "atomic_file.h"
 
+#include "scratch_dir.h"
+
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -14,17 +16,9 @@
 #include <unistd.h>
 
 using inlinetune::AtomicFile;
+using inlinetune::ScratchDir;
 
 namespace {
-
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char tmpl[] = "/tmp/atomic_file_test.XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() { std::system(("rm -rf '" + path + "'").c_str()); }
-};
 
 std::string read_all(int fd) {
   std::string out;
@@ -37,7 +31,7 @@ std::string read_all(int fd) {
 } // namespace
 
 TEST(AtomicFile, RenamesOverARegularFile) {
-  TempDir dir;
+  ScratchDir dir("atomic_file_test");
   const std::string path = dir.path + "/out";
   int old_fd = open(path.c_str(), O_WRONLY | O_CREAT, 0644);
   ASSERT_GE(old_fd, 0);
@@ -62,7 +56,7 @@ TEST(AtomicFile, RenamesOverARegularFile) {
 }
 
 TEST(AtomicFile, WritesAFifoInPlace) {
-  TempDir dir;
+  ScratchDir dir("atomic_file_test");
   const std::string path = dir.path + "/fifo";
   ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
   int reader = open(path.c_str(), O_RDONLY | O_NONBLOCK); // so the writer's open returns

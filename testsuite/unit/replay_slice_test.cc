@@ -4,23 +4,13 @@
 // replay-tus; and the object name the plugin's TU header gives a compile.
 #include "error.h"
 #include "replay_slice.h"
+#include "scratch_dir.h"
 
-#include <cstdlib>
 #include <fstream>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 namespace inlinetune {
 namespace {
-
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char tmpl[] = "/tmp/replay-slice-test.XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() { std::system(("rm -rf '" + path + "'").c_str()); }
-};
 
 Options replay_options(const std::string &path, std::vector<std::string> tus = {}) {
   std::vector<PluginArg> args = {{"replay", path}};
@@ -47,7 +37,7 @@ TEST(ReplaySlice, NamesTheObjectAsTheTuHeaderDoes) {
 }
 
 TEST(ReplaySlice, IsTheTusOwnLog) {
-  TempDir d;
+  ScratchDir d("replay-slice-test");
   const std::string log = d.path + "/fs%open.o.jsonl";
   std::ofstream(log) << kHeader << "\n";
   const ReplaySlice s = replay_slice_for_tu(replay_options(d.path), "fs/open.c", "fs/open.o");
