@@ -72,6 +72,15 @@ class SearchError(Exception):
     pass
 
 
+# search/evaluate.sh's job keys that replay the candidate's recorded
+# decisions (docs/search.md, "Jobs"): an evaluation's settings beside its policy.
+REPLAY_KEYS = ('replay', 'replay_tus', 'replay_functions')
+
+
+def replay_keys(job):
+    return {k: job[k] for k in REPLAY_KEYS if k in job}
+
+
 def run(evaluations, runner, log):
     """Runs the evaluations without an "ok" result through search/run-jobs.sh
     (RUNNER: its options, --jobs, --sshloginfile or --slurm) and reads every

@@ -3,8 +3,9 @@
 evaluation), found.ini (the found policy, its header saying how it was
 found and what it measured), decisions.csv (the found policy's decisions,
 ranked by attributed gain), short-list.ini and short-list.csv (the fewest
-of the candidate's decisions that keep the goal, from the decisions
-level), search.json and report.html (the Pareto plot, per-workload bars,
+of the candidate's decisions that keep the goal, from the decisions or the
+replay level; the replay level's plugin options in short-list.replay),
+search.json and report.html (the Pareto plot, per-workload bars,
 the decisions, the validation).
 
 The plot is inline SVG written here: the page must be one file that opens
@@ -60,6 +61,7 @@ def trace_rows(s):
             'status': (e.result or {}).get('status', 'no result'),
             'step': (e.result or {}).get('step', ''),
             'units': len(e.units), 'policy': os.path.relpath(e.path('policy.ini'), s.work),
+            'replay': replay_text(e.job),
             'text_bytes': r.get('vmlinux_text_bytes', ''),
             'growth_pct': '' if e.growth is None else '%.4f' % (100 * e.growth),
             'est_growth_bytes': '%.0f' % getattr(e, 'est_growth', 0),
@@ -86,9 +88,19 @@ def trace_rows(s):
     return rows
 
 
+def replay_text(job):
+    """What an evaluation replays, for the trace: '' for a policy alone;
+    else the TUs and the functions (globs) of its job's replay keys."""
+    if not job.get('replay'):
+        return ''
+    tus = len(job['replay_tus'].split(',')) if job.get('replay_tus') else 'all'
+    fns = len(job['replay_functions'].split(',')) if job.get('replay_functions') else 'all'
+    return 'tus=%s functions=%s' % (tus, fns)
+
+
 def write_trace(s):
     rows = trace_rows(s)
-    fixed = ['eval', 'level', 'label', 'status', 'step', 'units', 'policy', 'text_bytes', 'growth_pct',
+    fixed = ['eval', 'level', 'label', 'status', 'step', 'units', 'policy', 'replay', 'text_bytes', 'growth_pct',
              'est_growth_bytes', 'insns_change_pct', 'cycles_change_pct', 'kept_insns_pct', 'kept_cycles_pct',
              'feasible', 'selftests_pass', 'selftests_total', 'selftests_failed', 'tus_compiled', 'seconds']
     extra = []
@@ -122,7 +134,7 @@ def decisions(s, e=None):
         units = [m for t in units for m in t.members]
     rows = []
     for u in sorted(units, key=lambda u: (-un.gain_of(u, s.objective_kind), u.key)):
-        sites = sorted(u.sites.values(), key=lambda x: x['id']) or [None]
+        sites = sorted(u.sites.values(), key=lambda x: (x['id'], x.get('copy') or '')) or [None]
         for site in sites:
             rows.append({
                 'tu': u.tu, 'caller': u.caller,
@@ -130,7 +142,8 @@ def decisions(s, e=None):
                 'unit_gain_cycles_pct': '%.4f' % (100 * u.gain['cycles']),
                 'unit_growth_bytes': '%.0f' % u.growth,
                 'copies': u.copies,
-                'site': site['id'] if site else '', 'callee': site['callee'] if site else '',
+                'site': site['id'] if site else '', 'call_in': site['caller'] if site else '',
+                'callee': site['callee'] if site else '',
                 'location': (site.get('location') or '') if site else '',
                 'candidate': ('inlined' if site['to'] == 'inlined' else 'not inlined') if site else '',
                 'base_reason': (site.get('base_reason') or '') if site else '',
@@ -140,7 +153,7 @@ def decisions(s, e=None):
 
 
 DECISION_COLUMNS = ['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'copies',
-                    'site', 'callee', 'location', 'candidate', 'base_reason', 'candidate_reason']
+                    'site', 'call_in', 'callee', 'location', 'candidate', 'base_reason', 'candidate_reason']
 
 
 def write_decisions(path, rows):
@@ -244,13 +257,17 @@ def write_all(s):
     rows = decisions(s)
     write_decisions(os.path.join(s.work, 'decisions.csv'), rows)
     short_rows = decisions(s, s.short) if s.short else []
-    for name in ('short-list.ini', 'short-list.csv'):
+    for name in ('short-list.ini', 'short-list.csv', 'short-list.replay'):
         if os.path.exists(os.path.join(s.work, name)):
             os.remove(os.path.join(s.work, name))  # a resumed search's, now without one
     if s.short:
         with open(os.path.join(s.work, 'short-list.ini'), 'w') as out:
             out.write(short_header(s) + '\n' + s.short.policy_text)
         write_decisions(os.path.join(s.work, 'short-list.csv'), short_rows)
+        options = replay_options(s.short)
+        if options:
+            with open(os.path.join(s.work, 'short-list.replay'), 'w') as out:
+                out.write(''.join(o + '\n' for o in options))
     summary_json = {
         'format': 'inlinetune-search', 'format_version': 1,
         'goal': {'keep_pct': s.a.keep, 'growth_pct': s.a.growth},
@@ -271,34 +288,83 @@ def write_all(s):
         out.write(report_html(s, rows, short_rows))
 
 
+def replay_options(e):
+    """E's replay job keys as the plugin's options (KEY=VALUE, each one
+    -fplugin-arg-inlinetune-KEY=VALUE or a word of inlinetune-cc's
+    INLINETUNE_PLUGIN_ARGS, docs/replay.md), the candidate's objects by an
+    absolute path; [] for a policy alone."""
+    keys = ev.replay_keys(e.job)
+    if not keys.get('replay'):
+        return []
+    out = ['replay=%s' % os.path.normpath(os.path.join(e.dir, keys['replay']))]
+    for k in ('replay_tus', 'replay_functions'):
+        if keys.get(k):
+            out.append('%s=%s' % (k.replace('_', '-'), keys[k]))
+    return out
+
+
 def short_facts(s):
-    """What the decisions level measured: its source, its sites' policy,
-    the target, and the short list's callers and sites."""
-    src, e0, target, best = s.decisions_src
+    """What the short list's level measured: its source, the evaluation of
+    the whole of the source's decisions (sites_policy), the target, and the
+    short list's callers (replayed functions at the replay level) and
+    sites (flips)."""
+    src, e0, target, best = s.short_src[s.short_level]
     e = s.short
-    return {'source': src.id, 'sites_policy': e0.id, 'target': target,
-            'most_kept': best.objective, 'most_kept_by': best.id,
-            'goal_met': bool(e.objective >= s.a.keep / 100), 'callers': len(e.unit_objs),
-            'sites': sum(len(u.sites) for u in e.unit_objs)}
+    out = {'source': src.id, 'sites_policy': e0.id, 'target': target,
+           'most_kept': best.objective, 'most_kept_by': best.id,
+           'goal_met': bool(e.objective >= s.a.keep / 100), 'callers': len(e.unit_objs),
+           'sites': sum(len(u.sites) for u in e.unit_objs)}
+    if s.short_level == 'replay':
+        keys = ev.replay_keys(e.job)
+        out['replay'] = {'options': replay_options(e),
+                         'tus': len(keys['replay_tus'].split(',')),
+                         'functions': len(keys['replay_functions'].split(',')) if keys.get('replay_functions') else None}
+    return out
+
+
+def short_what(s):
+    """The short list in words: its sites and callers, or its replayed
+    functions."""
+    x = short_facts(s)
+    if s.short_level == 'replay':
+        fns = x['replay']['functions']
+        return "the candidate's decisions replayed in %s of %d TU%s (%d flip%s)" % (
+            '%d function%s' % (fns, '' if fns == 1 else 's') if fns is not None else 'every function',
+            x['replay']['tus'], '' if x['replay']['tus'] == 1 else 's', x['sites'], '' if x['sites'] == 1 else 's')
+    return '%d site%s of %d caller%s' % (x['sites'], '' if x['sites'] == 1 else 's',
+                                         x['callers'], '' if x['callers'] == 1 else 's')
 
 
 def short_header(s):
     e, a = s.short, s.a
     f = short_facts(s)
-    src, e0, _, best = s.decisions_src
+    src, e0, _, best = s.short_src[s.short_level]
     lines = [
         'SPDX-License-Identifier: GPL-3.0-or-later',
         'The short list: the fewest of the candidate\'s decisions found to keep the '
-        'target, by search/search.py\'s decisions level (docs/search.md), evaluation %s.' % e.id,
-        'Its %d call sites in %d callers are the candidate\'s own decisions (inline-site where it '
-        'inlined a call the base did not, never-inline-site the other way round), without its params.' % (
-            f['sites'], f['callers']),
-        'Source: evaluation %s (%s level), written as its %d callers\' sites (evaluation %s: %s kept), '
-        'then reduced by ddmin over the callers.' % (src.id, src.level, len(e0.unit_objs), e0.id, share_text(e0.objective)),
+        'target, by search/search.py\'s %s level (docs/search.md), evaluation %s.' % (s.short_level, e.id),
+    ]
+    if s.short_level == 'replay':
+        lines += [
+            'It is this policy (the base\'s) with the candidate\'s own recorded decisions replayed at the base\'s params '
+            'in %d functions of %d TUs: the plugin options in short-list.replay (docs/replay.md), '
+            'the functions\' %d flips in short-list.csv.' % (len(e.unit_objs), f['replay']['tus'], f['sites']),
+            'Source: evaluation %s (%s level): the candidate\'s decisions replayed in its TUs (evaluation %s: %s kept), '
+            'then reduced by ddmin over the functions.' % (src.id, src.level, e0.id, share_text(e0.objective)),
+        ]
+    else:
+        lines += [
+            'Its %d call sites in %d callers are the candidate\'s own decisions (inline-site where it '
+            'inlined a call the base did not, never-inline-site the other way round), without its params.' % (
+                f['sites'], f['callers']),
+            'Source: evaluation %s (%s level), written as its %d callers\' sites (evaluation %s: %s kept), '
+            'then reduced by ddmin over the callers.' % (src.id, src.level, len(e0.unit_objs), e0.id, share_text(e0.objective)),
+        ]
+    lines += [
         base_line(a),
         'Target: keep %s of the candidate\'s reduction (%s) at most +%g%% vmlinux .text.' % (
             share_text(f['target']), 'the goal' if f['target'] >= a.keep / 100 - 1e-12 else
-            '%g%% of the most a part of its source\'s sites kept, %s by evaluation %s, short of the goal' % (
+            '%g%% of the most a part of its source\'s decisions kept, %s by evaluation %s, short of the goal' % (
                 a.keep, share_text(best.objective), best.id), a.growth),
         'Measured: insns %s, cycles %s, .text %s: %s of the instructions\' reduction kept, %s of the cycles\'; '
         'selftests: %d of %d pass.' % (pct(e.gm_insns), pct(e.gm_cycles), pct(e.growth), share_text(e.share_insns),
@@ -325,7 +391,7 @@ def ref_json(e, s):
 
 
 def eval_json(e):
-    return {'eval': e.id, 'level': e.level, 'label': e.label, 'units': len(e.units),
+    return {'eval': e.id, 'level': e.level, 'label': e.label, 'units': len(e.units), 'replay': replay_text(e.job),
             'text_bytes': e.result['vmlinux_text_bytes'], 'growth': e.growth, 'insns_change': e.gm_insns,
             'cycles_change': e.gm_cycles, 'kept_insns': e.share_insns, 'kept_cycles': e.share_cycles,
             'feasible': e.feasible}
@@ -351,9 +417,8 @@ def summary(s):
         lines.append('found: no evaluation within the growth budget (+%g%%) without new selftest failures' % s.a.growth)
     if s.short:
         e, x = s.short, short_facts(s)
-        lines.append('short list (%s): %d site%s of %d caller%s keep %s of the instructions\' reduction, %s of the cycles\', at .text %s; target %s%s' % (
-            e.id, x['sites'], '' if x['sites'] == 1 else 's', x['callers'], '' if x['callers'] == 1 else 's',
-            share_text(e.share_insns), share_text(e.share_cycles), pct(e.growth), share_text(x['target']), '' if x['goal_met'] else ' (goal NOT met)'))
+        lines.append('short list (%s): %s keep %s of the instructions\' reduction, %s of the cycles\', at .text %s; target %s%s' % (
+            e.id, short_what(s), share_text(e.share_insns), share_text(e.share_cycles), pct(e.growth), share_text(x['target']), '' if x['goal_met'] else ' (goal NOT met)'))
     v = s.validation
     if v and v.get('status') == 'ok':
         h = v['held_out_insns']
@@ -365,13 +430,15 @@ def summary(s):
     elif v:
         lines.append('validation: FAILED (%s)' % ', '.join(v.get('failed', [])))
     lines.append('see %s (trace.csv, found.ini, decisions.csv, %sreport.html)' % (
-        s.work, 'short-list.ini, short-list.csv, ' if s.short else ''))
+        s.work, ('short-list.ini, short-list.csv, %s' % ('short-list.replay, ' if s.short_level == 'replay' else ''))
+        if s.short else ''))
     return '\n'.join(lines)
 
 
 # --- the page ---------------------------------------------------------------
 
 COLORS = {'tu': '#1f77b4', 'function': '#2ca02c', 'site': '#9467bd', 'reduce': '#ff7f0e', 'decisions': '#8c564b',
+          'replay': '#e377c2',
           'reference': '#000000'}
 
 
@@ -513,13 +580,17 @@ def report_html(s, decision_rows, short_rows=()):
     if s.short:
         x = short_facts(s)
         parts.append('<h2>The short list: the decisions that carry the gain</h2>')
-        parts.append('<p>%d call sites in %d callers, the candidate\'s own decisions without its params, keep %s of '
-                     'the instructions\' reduction and %s of the cycles\' at .text %s (the target: %s); ddmin over '
-                     'the callers of the sites of evaluation %s. By attributed gain:</p>' % (
-                         x['sites'], x['callers'], share_text(s.short.share_insns), share_text(s.short.share_cycles),
-                         pct(s.short.growth), share_text(x['target']), html.escape(x['source'])))
+        how = ("without its params; ddmin over the callers of the sites of evaluation %s" if s.short_level != 'replay'
+               else "replayed at the base's params; ddmin over the functions of evaluation %s's TUs")
+        parts.append('<p>%s, the candidate\'s own decisions %s, keep %s of '
+                     'the instructions\' reduction and %s of the cycles\' at .text %s (the target: %s).%s By attributed gain:</p>' % (
+                         html.escape(short_what(s)), how % html.escape(x['source']),
+                         share_text(s.short.share_insns), share_text(s.short.share_cycles),
+                         pct(s.short.growth), share_text(x['target']),
+                         ' The plugin options: <code>%s</code>.' % html.escape(' '.join(x['replay']['options'])[:2000])
+                         if 'replay' in x else ''))
         parts.append(table(['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'site',
-                            'callee', 'location', 'candidate', 'base_reason'], list(short_rows)[:400]))
+                            'call_in', 'callee', 'location', 'candidate', 'base_reason'], list(short_rows)[:400]))
     parts.append('<h2>The found policy\'s decisions, by attributed gain</h2>')
     parts.append(table(['tu', 'caller', 'unit_gain_insns_pct', 'unit_gain_cycles_pct', 'unit_growth_bytes', 'site',
                         'callee', 'location', 'candidate', 'base_reason'], decision_rows[:400]))

@@ -31,6 +31,12 @@ def writable(u):
     return writable_name(u.caller) and len('tu = ' + glob_literal(u.tu)) <= LINE_LIMIT
 
 
+def replayable(u):
+    """Whether holder unit U's functions can be named to replay-functions=,
+    a list joined by ',' (a C++ name can hold one: docs/replay.md)."""
+    return all(',' not in n for n in u.replayed) and ',' not in u.tu
+
+
 def glob_literal(text):
     """TEXT as a glob that matches only itself (docs/policy.md, "Globs": a
     backslash makes the next character literal)."""

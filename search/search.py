@@ -80,7 +80,14 @@ def workload_names():
 ALL_WORKLOADS = workload_names()
 DEFAULT_HOLDOUT = ['futex_pingpong', 'pipe_pingpong', 'fork_exec']
 SWEEP = (0.25, 0.5, 1.0, 2.0)
-LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions')
+LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions', 'replay')
+# The levels whose evaluations are policies (a policy file says all of
+# them): the found policy is one of theirs.  A replay evaluation is the
+# base policy and the candidate's recorded decisions (the job keys
+# replay, replay_tus, replay_functions), which no policy file can name.
+POLICY_LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions')
+# The levels whose ddmin makes a short list of the candidate's decisions.
+SHORT_LIST_LEVELS = ('decisions', 'replay')
 
 
 def log(msg):
@@ -179,6 +186,8 @@ class Search:
         self.evals = []   # every proposal, in the order made
         self.proposed = 0  # proposals counted against --evaluations
         self.scale = 1.0   # measured .text growth / estimated, from the evaluations so far
+        self.short_src = {}  # level -> (source, E0, target, the evaluation that set it)
+        self.short_level = None
 
     def note_other_instruments(self):
         """Says how many of WORK's recorded evaluations were made by another
@@ -211,20 +220,21 @@ class Search:
         self.calibrate()
         outputs.write_trace(self)
 
-    def propose(self, level, label, text, units):
-        """An Evaluation of TEXT, or None once --evaluations are used up; a
-        policy proposed before (at any level) is not proposed again."""
-        if self.known(text) or self.proposed >= self.a.evaluations:
+    def propose(self, level, label, text, units, job=None):
+        """An Evaluation of TEXT (with JOB's settings, default the search's),
+        or None once --evaluations are used up; a policy proposed before (at
+        any level) is not proposed again."""
+        if self.known(text, job) or self.proposed >= self.a.evaluations:
             return None
-        e = ev.Evaluation(self.work, level, label, text, self.job, [u.key for u in units])
+        e = ev.Evaluation(self.work, level, label, text, job or self.job, [u.key for u in units])
         self.proposed += 1
         e.unit_objs = list(units)
         e.est_growth = sum(max(u.growth, 0) for u in units)
         return e
 
-    def known(self, text):
-        """The evaluation of policy TEXT made before, at any level, or None."""
-        key = ev.Evaluation(self.work, '', '', text, self.job).id
+    def known(self, text, job=None):
+        """The evaluation of policy TEXT (and JOB) made before, at any level, or None."""
+        key = ev.Evaluation(self.work, '', '', text, job or self.job).id
         return next((e for e in self.evals if e.id == key), None)
 
     def measure(self, e):
@@ -261,9 +271,8 @@ class Search:
         if ratios:
             self.scale = max(ratios[len(ratios) // 2], 0.05)
 
-    def best(self, levels=None, goal=False):
-        pool = [e for e in self.evals if e.feasible and e.level not in ('reference', 'validate')
-                and (levels is None or e.level in levels)]
+    def best(self, levels=POLICY_LEVELS, goal=False):
+        pool = [e for e in self.evals if e.feasible and e.level in levels]
         if goal:
             pool = [e for e in pool if e.objective >= self.a.keep / 100]
         return self.most_kept(pool) if pool else None
@@ -311,6 +320,7 @@ class Search:
         if long_names:
             log('search: %d units left out: a name longer than a policy line may be (%s)' % (
                 len(long_names), long_names[0].key[:60]))
+        self.holders, _ = un.units_from(diff, corr, self.a.workload_list, by='holder')
         self.ranked_units = un.ranked([u for u in self.units.values() if pr.writable(u)], self.objective_kind, 16.0)
         self.ranked_tus = un.ranked(self.tus.values(), self.objective_kind, 64.0)
         with open(os.path.join(self.work, 'units.json'), 'w') as f:
@@ -375,15 +385,17 @@ class Search:
         if not src:
             log('search: reduce: no policy meets the goal (%g%% kept at +%g%% .text) to reduce' % (self.a.keep, self.a.growth))
             return
-        make = {'tu': lambda us: pr.tu_policy(self.base_text, self.a.profile, [u.tu for u in us]),
-                'function': lambda us: pr.function_policy(self.base_text, self.a.profile, us,
-                                                          pr.names_callees(src.policy_text)),
-                'site': lambda us: pr.site_policy(self.base_text, us)}[src.level]
-        self.ddmin('reduce', src, list(src.unit_objs), make, lambda: self.a.keep / 100, src.level)
+        policy = {'tu': lambda us: pr.tu_policy(self.base_text, self.a.profile, [u.tu for u in us]),
+                  'function': lambda us: pr.function_policy(self.base_text, self.a.profile, us,
+                                                            pr.names_callees(src.policy_text)),
+                  'site': lambda us: pr.site_policy(self.base_text, us)}[src.level]
+        self.ddmin('reduce', src, list(src.unit_objs), lambda us: (policy(us), None), lambda: self.a.keep / 100,
+                   src.level)
 
     def ddmin(self, level, src, units, make, target, origin):
         """Delta debugging (ddmin, Zeller and Hildebrandt 2002) of SRC's
-        UNITS: the complements of N chunks tried in one batch; the one that
+        UNITS: the complements of N chunks tried in one batch (MAKE(units):
+        the policy text and the job, None for the search's); the one that
         still keeps TARGET() (feasible; asked after each batch, so that it
         may rise with what the batch measured) with the least growth is kept (N one
         less), else N doubles, until single units were tried or the
@@ -399,8 +411,8 @@ class Search:
                     continue
                 label = '%d of %d %s units of %s (ddmin n=%d, chunk %d out)' % (
                     len(rest), len(current), origin, src.id, n, i + 1)
-                text = make(rest)
-                e = self.known(text) or self.propose(level, label, text, rest)
+                text, job = make(rest)
+                e = self.known(text, job) or self.propose(level, label, text, rest, job)
                 if e:
                     e.origin = getattr(e, 'origin', origin)
                     batch.append(e)
@@ -460,53 +472,151 @@ class Search:
             self.evaluate([e0])
         if not e0.feasible:
             log('search: decisions: the sites of %s are not feasible: nothing to reduce' % src.id)
-            self.decisions_src = (src, e0, None, None)
+            self.short_src['decisions'] = (src, e0, None, None)
             return
-        self.decisions_src = (src, e0) + self.decisions_target(e0)
-        if self.decisions_src[2] < self.a.keep / 100:
-            log('search: decisions: the sites of %s keep %s, short of the goal: the target is %g%% of the most '
-                'the sites keep, %s' % (src.id, outputs.share_text(e0.objective), self.a.keep,
-                                        outputs.share_text(self.decisions_src[2])))
-        self.ddmin('decisions', e0, units, lambda us: pr.site_policy(self.base_text, us), self.retarget, 'caller')
+        self.set_target('decisions', src, e0, 'the sites of %s' % src.id)
+        self.ddmin('decisions', e0, units, lambda us: (pr.site_policy(self.base_text, us), None),
+                   lambda: self.retarget('decisions'), 'caller')
 
-    def decisions_target(self, e0):
+    def set_target(self, level, src, e0, what):
+        """LEVEL's short-list source (SRC, E0: the whole of its decisions)
+        and first target; says when the target is short of the goal."""
+        self.short_src[level] = (src, e0) + self.level_target(level, e0)
+        target = self.short_src[level][2]
+        if target < self.a.keep / 100:
+            log('search: %s: %s keep %s, short of the goal: the target is %g%% of the most '
+                'a part of them keeps, %s' % (level, what, outputs.share_text(e0.objective), self.a.keep,
+                                              outputs.share_text(target)))
+
+    def level_target(self, level, e0):
         """(target, the evaluation that sets it): --keep percent of the
-        candidate's reduction when some of the candidate's sites keep that;
-        else --keep percent of the most any of them kept (E0, the source's
-        sites, or a part of them), since the params decide more than the
-        sites name and a part can keep more than the whole (the callers
-        whose sites cost cycles left out): the short list is the knee of
-        what sites can do, not a share of whatever E0 happened to keep."""
-        best = self.most_kept(self.decisions_pool(e0))
+        candidate's reduction when some of the candidate's decisions at
+        LEVEL keep that; else --keep percent of the most any of them kept
+        (E0, the whole of the source's decisions, or a part of them): sites
+        name less than the params decide and a part can keep more than the
+        whole (the callers whose sites cost cycles left out), so the short
+        list is the knee of what the level can do, not a share of whatever
+        E0 happened to keep."""
+        best = self.most_kept(self.level_pool(level, e0))
         goal = self.a.keep / 100
         return (goal if best.objective >= goal - 1e-12 else goal * best.objective), best
 
-    def decisions_pool(self, e0):
-        """The decisions level's feasible evaluations: E0 (the source's
-        sites, which may have been proposed at another level) and its parts."""
-        return [e for e in self.evals if (e is e0 or e.level == 'decisions') and e.feasible]
+    def level_pool(self, level, e0):
+        """LEVEL's feasible evaluations: E0 (the whole of the source's
+        decisions, which may have been proposed at another level) and its
+        parts."""
+        return [e for e in self.evals if (e is e0 or e.level == level) and e.feasible]
 
-    def retarget(self):
-        """The decisions level's target as its ddmin goes: it rises when a
-        part of the sites keeps more than any before."""
-        src, e0, target, best = self.decisions_src
-        new, nbest = self.decisions_target(e0)
+    def retarget(self, level):
+        """LEVEL's target as its ddmin goes: it rises when a part keeps
+        more than any before."""
+        src, e0, target, best = self.short_src[level]
+        new, nbest = self.level_target(level, e0)
         if new > target + 1e-12:
-            log('search: decisions: %s keeps %s: the target is now %s' % (
-                nbest.id, outputs.share_text(nbest.objective), outputs.share_text(new)))
-        self.decisions_src = (src, e0, new, nbest)
+            log('search: %s: %s keeps %s: the target is now %s' % (
+                level, nbest.id, outputs.share_text(nbest.objective), outputs.share_text(new)))
+        self.short_src[level] = (src, e0, new, nbest)
         return new
 
-    def short_list(self):
-        """The fewest callers whose sites keep the decisions level's target
-        (ties: the least growth, then the most kept), or None."""
-        if not getattr(self, 'decisions_src', None) or self.decisions_src[2] is None:
+    def short_list_of(self, level):
+        """The fewest units (callers, or replayed functions) of LEVEL that
+        keep its target (ties: the least growth, then the most kept), or None."""
+        src = self.short_src.get(level)
+        if not src or src[2] is None:
             return None
-        _, e0, target, _ = self.decisions_src
-        pool = [e for e in self.decisions_pool(e0) if e.objective >= target - 1e-12]
+        _, e0, target, _ = src
+        pool = [e for e in self.level_pool(level, e0) if e.objective >= target - 1e-12]
         if not pool:
             return None
         return min(pool, key=lambda e: (len(e.unit_objs), e.growth, -e.objective, self.evals.index(e)))
+
+    def short_list(self):
+        """The search's short list: of the levels' (decisions, replay), one
+        that meets the goal before one that does not, then the replay
+        level's (replayed decisions carry what the params decide beyond
+        the sites: docs/search.md), or None."""
+        found = [(lv, self.short_list_of(lv)) for lv in SHORT_LIST_LEVELS]
+        found = [(lv, e) for lv, e in found if e]
+        if not found:
+            return None
+        goal = self.a.keep / 100
+        lv, e = max(found, key=lambda x: (x[1].objective >= goal - 1e-12, SHORT_LIST_LEVELS.index(x[0])))
+        self.short_level = lv
+        return e
+
+    def replay_job(self, tus, units=None):
+        """The search's job with the candidate's recorded decisions replayed
+        in TUS, in the functions of UNITS (holder units: each the function
+        whose code holds its flips and those its flipped calls are written
+        in, whose early inlining made the copies it holds), or in every
+        function.  The candidate's objects by a path relative to the job
+        (evaluate.sh resolves it there), so a search directory moved or
+        mounted elsewhere keeps its evaluations' IDs."""
+        job = dict(self.job, replay=os.path.join('..', self.cand.id, 'objs'),
+                   replay_tus=','.join(pr.glob_literal(t) for t in sorted(tus)))
+        if units is not None:
+            job['replay_functions'] = ','.join(sorted({pr.glob_literal(n) for u in units for n in u.replayed}))
+        return job
+
+    def source_tus(self, src):
+        return sorted({u.tu for u in src.unit_objs})
+
+    def level_replay(self):
+        """The short list as replayed decisions: the candidate's own
+        decision log replayed (docs/replay.md) at the base's params in the
+        TUs of the best policy that meets the goal (any policy level); then
+        the functions of those TUs whose code holds a flip with an
+        attributed gain; then ddmin over the functions, ranked by
+        attributed gain, to the fewest that keep the goal (or, out of
+        reach, --keep percent of the most a part kept, as the decisions
+        level).  Replay reproduces what the candidate's params decided and
+        no site names (the early-inlined bodies, ipa-split's cuts): the
+        decisions level's forced sites cannot (docs/search.md)."""
+        src = self.best(goal=True) or self.best()
+        if not src:
+            log('search: replay: no feasible policy to replay the decisions of')
+            return
+        tus = self.source_tus(src)
+        holders = [u for u in self.holders.values() if u.tu in tus and pr.replayable(u)]
+        skipped = [u for u in self.holders.values() if u.tu in tus and not pr.replayable(u)]
+        if skipped:
+            log('search: replay: %d functions left out: a name replay-functions= cannot take (%s)' % (
+                len(skipped), skipped[0].key[:60]))
+        if not holders:
+            log('search: replay: the TUs of %s hold no flipped decisions' % src.id)
+            return
+        holders.sort(key=lambda u: (-un.gain_of(u, self.objective_kind), -len(u.sites), u.key))
+        batch = []
+        job = self.replay_job(tus)
+        e0 = self.known(self.base_text, job) or self.propose(
+            'replay', "the candidate's decisions in the %d TUs of %s" % (len(tus), src.id), self.base_text, holders, job)
+        if not e0:
+            log('search: replay: --evaluations %d used up before the decisions of %s' % (self.a.evaluations, src.id))
+            return
+        batch.append(e0)
+        gain = un.ranked(holders, self.objective_kind, 16.0)
+        if gain and len(gain) < len(holders):
+            job = self.replay_job(tus, gain)
+            e1 = self.known(self.base_text, job) or self.propose(
+                'replay', "the candidate's decisions in %d of %d functions, those with a gain" % (len(gain), len(holders)),
+                self.base_text, gain, job)
+            if e1:
+                batch.append(e1)
+        todo = [e for e in batch if e not in self.evals]
+        if todo:
+            self.evaluate(todo)
+        feasible = [e for e in batch if e.feasible]
+        if not feasible:
+            log("search: replay: the candidate's decisions in the TUs of %s are not feasible: nothing to reduce" % src.id)
+            self.short_src['replay'] = (src, e0, None, None)
+            return
+        # The whole: every function of the TUs, or, over the budget, those with a gain.
+        whole = feasible[0]
+        self.set_target('replay', src, whole, "the candidate's decisions in the TUs of %s" % src.id)
+        start = feasible[-1] if feasible[-1].objective >= self.short_src['replay'][2] - 1e-12 else whole
+        self.ddmin('replay', start, list(start.unit_objs),
+                   lambda us: (self.base_text, self.replay_job(sorted({u.tu for u in us}), us)),
+                   lambda: self.retarget('replay'), 'function')
 
     def validate(self, found, short):
         """Base, candidate, FOUND and SHORT (the short list, when there is
@@ -515,10 +625,10 @@ class Search:
         ws = sorted(set(self.a.workload_list) | set(self.a.holdout_list))
         self.validate_workloads = ws
         job = dict(self.job, workloads='+'.join(ws), servers=self.a.servers)
-        runs = [('base', self.base_text), ('candidate', self.cand.policy_text), ('found', found.policy_text)]
-        if short and short.policy_text != found.policy_text:
-            runs.append(('short list', short.policy_text))
-        vs = [ev.Evaluation(self.work, 'validate', label, text, job) for label, text in runs]
+        runs = [('base', self.base_text, {}), ('candidate', self.cand.policy_text, {}), ('found', found.policy_text, {})]
+        if short and (short.policy_text, ev.replay_keys(short.job)) != (found.policy_text, {}):
+            runs.append(('short list', short.policy_text, ev.replay_keys(short.job)))
+        vs = [ev.Evaluation(self.work, 'validate', label, text, dict(job, **keys)) for label, text, keys in runs]
         for v in vs:
             v.est_growth = 0
         self.evaluate(vs)

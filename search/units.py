@@ -57,9 +57,15 @@ class Unit:
         self.tu, self.caller = tu, caller
         self.gain = {'insns': 0.0, 'cycles': 0.0}
         self.growth = 0.0
-        self.sites = {}  # id -> flip (side caller: the call as written here)
+        # By caller: id -> flip (side caller: the call as written here); by
+        # holder: "id/copy" -> every flip its code holds.
+        self.sites = {}
         self.copies = 0  # copy flips held in this TU
         self.callees = set()  # of its flips, by their origin's name
+        # By holder: the functions whose recorded decisions replay this
+        # unit's code: itself, and those its copies' calls are written in
+        # (whose early inlining made the bodies it inlined).
+        self.replayed = {caller}
 
     @property
     def key(self):
@@ -78,10 +84,19 @@ def row_bytes(row):
     return float(row.get('est_delta') or 0)
 
 
-def units_from(diff, correlate, workloads):
+def units_from(diff, correlate, workloads, by='caller'):
     """The units of DIFF (`diff --format json`) and CORRELATE (`correlate
     --guest-profiles --coverage 100 --format json`), by key; and the share
-    of the workloads' moved instructions attributed to no unit."""
+    of the workloads' moved instructions attributed to no unit.
+
+    BY "caller": a unit is the function a flipped call is written in (what
+    a policy's function rule and its sites reach).  BY "holder": the
+    function whose code holds the flip (the diff's row: the function the
+    early inliner ran on, or the root of the IPA inline tree), which is the
+    log's caller that replay-functions= selects; its sites are every flip
+    it holds, its own calls' and its inlined copies', and its growth its
+    own bytes.  A clone's row counts for its origin, as replay's scope
+    does."""
     units = {}
     by_flip = {}  # flip key -> keys of the units it belongs to
 
@@ -95,12 +110,23 @@ def units_from(diff, correlate, workloads):
         tu = row.get('file') or '?'
         owners = []
         for f in row.get('flips', []):
-            u = unit(tu, origin(f['caller']))
+            if by == 'holder':
+                # A callee-side flip is held by its caller's code: that row lists it.
+                if f['side'] == 'callee':
+                    continue
+                u = unit(tu, origin(row['function']))
+            else:
+                u = unit(tu, origin(f['caller']))
             u.callees.add(origin(f['callee']))
             by_flip.setdefault(flip_key(f), set()).add(u.key)
             if u.key not in owners:
                 owners.append(u.key)
-            if f['side'] == 'caller':
+            if by == 'holder':
+                u.sites['%s/%s' % flip_key(f)] = dict(f, tu=tu)
+                if f['side'] == 'copy':
+                    u.copies += 1
+                    u.replayed.add(origin(f['caller']))
+            elif f['side'] == 'caller':
                 u.sites[f['id']] = dict(f, tu=tu)
             elif f['side'] == 'copy':
                 u.copies += 1

@@ -26,8 +26,14 @@ up.  FAKE_FAIL (a regular expression): a policy that matches it fails (step
 FAKE_SITE_EFFECT ("caller:workload=N;..."): a caller's effect on a workload
 when only its sites (inline-site), not the params, turn it on (the params
 decide more than the sites name, and a forced site can cost).
+A job with the replay keys (search/evaluate.sh's: replay, replay_tus,
+replay_functions) replays the log at `replay` (relative to JOB, refused
+when missing): where it is the candidate's, every unit of a TU and a
+caller the globs match gets its whole effect, as the params give it (what
+the sites alone cannot: FAKE_SITE_EFFECT does not apply).
 Each evaluation is counted in JOB/attempts.
 """
+import fnmatch
 import json
 import os
 import re
@@ -134,6 +140,24 @@ def units_on(text):
     return on, by_params
 
 
+def replayed(job_dir, job):
+    """The units JOB's replay keys turn on: None when the job has none; a
+    missing log fails the job, as evaluate.sh does."""
+    if not job.get('replay'):
+        if job.get('replay_tus') or job.get('replay_functions'):
+            raise SystemExit('replay_tus and replay_functions need replay')
+        return None
+    log = os.path.join(job_dir, job['replay'], 'logs.jsonl')
+    if not os.path.isfile(log):
+        return 'missing'
+    if open(log).read() != logs(True):
+        return set()  # another log than the candidate's: the base's decisions again
+
+    def match(globs, name):
+        return not globs or any(fnmatch.fnmatchcase(name, g.replace('\\', '')) for g in globs.split(','))
+    return {k for k in UNITS if match(job.get('replay_tus'), k[0]) and match(job.get('replay_functions'), k[1])}
+
+
 def effect(unit, workload, by_params):
     """UNIT's effect per op on WORKLOAD: FAKE_SITE_EFFECT's when its sites
     alone turn it on."""
@@ -157,6 +181,13 @@ def evaluate(job_dir):
         json.dump({'status': 'failed', 'step': 'workloads', 'exit_status': 1}, open(path, 'w'))
         return 1
     on, by_params = units_on(text)
+    replay = replayed(job_dir, job)
+    if replay == 'missing':
+        json.dump({'status': 'failed', 'step': 'read the job', 'exit_status': 1}, open(path, 'w'))
+        return 1
+    for k in replay or ():
+        on[k] = 1.0
+        by_params.add(k)
     no_gain = os.environ.get('FAKE_NO_GAIN') == '1'
     metrics = []
     workloads = [w for w in job['workloads'].split('+') if w]
