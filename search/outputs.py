@@ -214,6 +214,9 @@ def found_header(s):
     lines = [
         'SPDX-License-Identifier: GPL-3.0-or-later',
         'Found by search/search.py (docs/search.md), %s level, evaluation %s.' % (f.level, f.id),
+    ] + ([
+        'It is this policy (the base\'s) with the candidate\'s own recorded decisions replayed at the base\'s '
+        'params: the plugin options in found.replay (docs/replay.md).'] if replay_options(f) else []) + [
         base_line(a),
         'Goal: keep %g%% of the candidate\'s reduction at most +%g%% vmlinux .text.' % (a.keep, a.growth),
         'Workloads (%d): %s.' % (len(a.workload_list), ', '.join(a.workload_list)),
@@ -250,10 +253,15 @@ def comment_lines(lines):
 def write_all(s):
     write_trace(s)
     f = s.found
+    if os.path.exists(os.path.join(s.work, 'found.replay')):
+        os.remove(os.path.join(s.work, 'found.replay'))  # a resumed search's, now a policy alone
     if f:
         body = f.policy_text
         with open(os.path.join(s.work, 'found.ini'), 'w') as out:
             out.write(found_header(s) + '\n' + body)
+        if replay_options(f):
+            with open(os.path.join(s.work, 'found.replay'), 'w') as out:
+                out.write(''.join(o + '\n' for o in replay_options(f)))
     rows = decisions(s)
     write_decisions(os.path.join(s.work, 'decisions.csv'), rows)
     short_rows = decisions(s, s.short) if s.short else []
@@ -429,9 +437,10 @@ def summary(s):
                 share_text(h['short_list_kept']), pct(h['short_list']), pct(v['growth']['short_list'])))
     elif v:
         lines.append('validation: FAILED (%s)' % ', '.join(v.get('failed', [])))
-    lines.append('see %s (trace.csv, found.ini, decisions.csv, %sreport.html)' % (
-        s.work, ('short-list.ini, short-list.csv, %s' % ('short-list.replay, ' if s.short_level == 'replay' else ''))
-        if s.short else ''))
+    files = ['trace.csv', 'found.ini'] + (['found.replay'] if f and replay_options(f) else []) + ['decisions.csv']
+    if s.short:
+        files += ['short-list.ini', 'short-list.csv'] + (['short-list.replay'] if replay_options(s.short) else [])
+    lines.append('see %s (%s, report.html)' % (s.work, ', '.join(files)))
     return '\n'.join(lines)
 
 

@@ -31,12 +31,16 @@ policies and evaluates only those without a result):
      written as the candidate's own call sites, then ddmin over their
      callers to the fewest that keep the goal, or, out of the sites'
      reach, --keep percent of the most a part of them kept: the short list;
+     replay: the candidate's recorded decisions replayed at the base's
+     params in the best policy's TUs, then ddmin over the functions whose
+     code holds its flips: the short list as replayed decisions;
   4. the found policy: the feasible evaluation (within the growth budget,
      no selftest failing that both references pass) that keeps the largest
      share of the candidate's reduction;
   5. validation: base, candidate and the found policy measured in one run
      on the held-out workloads and servers beside the search's.
-Output in WORK: trace.csv, found.ini, decisions.csv, units.json,
+Output in WORK: trace.csv, found.ini (and found.replay), decisions.csv,
+short-list.ini, short-list.csv (and short-list.replay), units.json,
 search.json, report.html.  Exit 0 when the search ran (whether or not
 the goal was met: search.json and the summary say), 1 when it could not
 (a reference failed, the candidate has no gain), 2 for usage errors.
@@ -81,10 +85,12 @@ ALL_WORKLOADS = workload_names()
 DEFAULT_HOLDOUT = ['futex_pingpong', 'pipe_pingpong', 'fork_exec']
 SWEEP = (0.25, 0.5, 1.0, 2.0)
 LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions', 'replay')
-# The levels whose evaluations are policies (a policy file says all of
-# them): the found policy is one of theirs.  A replay evaluation is the
-# base policy and the candidate's recorded decisions (the job keys
-# replay, replay_tus, replay_functions), which no policy file can name.
+# The levels whose evaluations are policies alone (a policy file says all
+# of them): the sources that the decisions and replay levels write as the
+# candidate's decisions.  A replay evaluation is the base policy and the
+# candidate's recorded decisions (the job keys replay, replay_tus,
+# replay_functions), which no policy file can name: found, it is written
+# as the policy and its plugin options (found.replay).
 POLICY_LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions')
 # The levels whose ddmin makes a short list of the candidate's decisions.
 SHORT_LIST_LEVELS = ('decisions', 'replay')
@@ -625,8 +631,9 @@ class Search:
         ws = sorted(set(self.a.workload_list) | set(self.a.holdout_list))
         self.validate_workloads = ws
         job = dict(self.job, workloads='+'.join(ws), servers=self.a.servers)
-        runs = [('base', self.base_text, {}), ('candidate', self.cand.policy_text, {}), ('found', found.policy_text, {})]
-        if short and (short.policy_text, ev.replay_keys(short.job)) != (found.policy_text, {}):
+        runs = [('base', self.base_text, {}), ('candidate', self.cand.policy_text, {}),
+                ('found', found.policy_text, ev.replay_keys(found.job))]
+        if short and (short.policy_text, ev.replay_keys(short.job)) != (found.policy_text, ev.replay_keys(found.job)):
             runs.append(('short list', short.policy_text, ev.replay_keys(short.job)))
         vs = [ev.Evaluation(self.work, 'validate', label, text, dict(job, **keys)) for label, text, keys in runs]
         for v in vs:
@@ -639,7 +646,7 @@ class Search:
         self.attribute()
         for level in self.a.level_list:
             getattr(self, 'level_' + level)()
-        found = self.best()
+        found = self.best(LEVELS)
         self.found = found
         self.short = self.short_list()
         self.validation = None
