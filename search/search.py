@@ -92,6 +92,11 @@ LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions', 'replay')
 # replay_functions), which no policy file can name: found, it is written
 # as the policy and its plugin options (found.replay).
 POLICY_LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions')
+# The longest replay_tus or replay_functions value a job is given: the
+# plugin option that carries it, with the rest of KCFLAGS, must stay under
+# Linux's 128 KiB for one argument (measured: the 48 TUs' 1,191 functions
+# are 20 KB).
+MAX_REPLAY_OPTION = 100000
 # The levels whose ddmin makes a short list of the candidate's decisions.
 SHORT_LIST_LEVELS = ('decisions', 'replay')
 
@@ -562,6 +567,13 @@ class Search:
                    replay_tus=','.join(pr.glob_literal(t) for t in sorted(tus)))
         if units is not None:
             job['replay_functions'] = ','.join(sorted({pr.glob_literal(n) for u in units for n in u.replayed}))
+        # One word of KCFLAGS and of every compile's command line: Linux
+        # refuses an argument or environment string over 128 KiB
+        # (MAX_ARG_STRLEN), as E2BIG at the first compile.
+        for k in ('replay_tus', 'replay_functions'):
+            if len(job.get(k, '')) > MAX_REPLAY_OPTION:
+                raise ev.SearchError('replay: %s of %d bytes, over the %d a compile\'s argument may hold: '
+                                     'fewer TUs or functions (a smaller source policy)' % (k, len(job[k]), MAX_REPLAY_OPTION))
         return job
 
     def source_tus(self, src):
