@@ -2,6 +2,7 @@
 // ReplayLog (plugin/replay_log.h): which file of a path holds a TU's log,
 // which TU of a file is the one compiled, and the decisions by key.
 #include "replay_log.h"
+#include "scratch_dir.h"
 
 #include "encode.h"
 #include "error.h"
@@ -9,24 +10,15 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <sys/stat.h>
-#include <unistd.h>
 
 using namespace inlinetune;
 using log::Pass;
 using log::Site;
 
 namespace {
-
-std::string temp_dir() {
-  char tmpl[] = "/tmp/replay_log_test.XXXXXX";
-  const char *d = mkdtemp(tmpl);
-  EXPECT_NE(d, nullptr);
-  return d ? d : "/tmp";
-}
 
 Site site(Pass pass, const std::string &caller, std::vector<std::string> chain,
           const std::string &callee, const std::string &location, bool inlined) {
@@ -63,7 +55,9 @@ std::string id_of(const Site &s) { return log::site_id(s); }
 } // namespace
 
 TEST(ReplayLog, DecisionsByInlinerCallerChainAndId) {
-  const std::string dir = temp_dir();
+  const ScratchDir scratch("replay_log_test");
+  ASSERT_FALSE(scratch.path.empty());
+  const std::string &dir = scratch.path;
   const Site early = site(Pass::einline, "f", {"f"}, "g", "a.c:3:5", true);
   const Site ipa = site(Pass::ipa, "f", {"f"}, "g", "a.c:3:5", false);
   const Site copy = site(Pass::ipa, "f", {"f", "h"}, "k", "a.c:9:1", true);
@@ -98,7 +92,9 @@ TEST(ReplayLog, DecisionsByInlinerCallerChainAndId) {
 // and the decision on every call written at a location (an indirect call's
 // callee is not known yet).
 TEST(ReplayLog, BodiesAndLocations) {
-  const std::string dir = temp_dir();
+  const ScratchDir scratch("replay_log_test");
+  ASSERT_FALSE(scratch.path.empty());
+  const std::string &dir = scratch.path;
   // m's call in h: inlined in h's copy in f1, refused in f2's.
   const Site in_f1 = site(Pass::ipa, "f1", {"f1", "h"}, "m", "a.c:10:1", true);
   const Site in_f2 = site(Pass::ipa, "f2", {"f2", "h"}, "m", "a.c:10:1", false);
@@ -130,7 +126,9 @@ TEST(ReplayLog, BodiesAndLocations) {
 // the copies ("chain_sites") pick the copy; without them, or with ids the
 // log does not have, the records disagree and decide nothing.
 TEST(ReplayLog, ChainSitesTellTwoCopiesApart) {
-  const std::string dir = temp_dir();
+  const ScratchDir scratch("replay_log_test");
+  ASSERT_FALSE(scratch.path.empty());
+  const std::string &dir = scratch.path;
   const std::string first = "1111111111111111", second = "2222222222222222";
   Site a = site(Pass::ipa, "f", {"f", "h"}, "m", "a.c:10:1", true);
   a.chain_sites = {first};
@@ -163,7 +161,9 @@ TEST(ReplayLog, ChainSitesTellTwoCopiesApart) {
 // The params ipa-split is replayed at (replayed_sites.h, before_split): the
 // TU's, a per-function rule's on top, nothing for a param not recorded.
 TEST(ReplayLog, RecordedParamsOfAFunction) {
-  const std::string dir = temp_dir();
+  const ScratchDir scratch("replay_log_test");
+  ASSERT_FALSE(scratch.path.empty());
+  const std::string &dir = scratch.path;
   log::TuHeader h;
   h.gcc_version = "12.2.0";
   h.gcc_target = "x86_64-linux-gnu";
@@ -187,7 +187,9 @@ TEST(ReplayLog, RecordedParamsOfAFunction) {
 }
 
 TEST(ReplayLog, UnmatchedCountsKeysNeverAskedFor) {
-  const std::string dir = temp_dir();
+  const ScratchDir scratch("replay_log_test");
+  ASSERT_FALSE(scratch.path.empty());
+  const std::string &dir = scratch.path;
   write(dir + "/a.o.jsonl", tu_log("a.c", "a.o",
                                    {site(Pass::einline, "f", {"f"}, "g", "a.c:3:5", true),
                                     site(Pass::einline, "f", {"f"}, "g", "a.c:4:5", false)}));
@@ -200,7 +202,9 @@ TEST(ReplayLog, UnmatchedCountsKeysNeverAskedFor) {
 }
 
 TEST(ReplayLog, FindsTheTuInABuildTreeAFileOrNowhere) {
-  const std::string dir = temp_dir();
+  const ScratchDir scratch("replay_log_test");
+  ASSERT_FALSE(scratch.path.empty());
+  const std::string &dir = scratch.path;
   // A file with two TUs: the one compiled is picked by source and object.
   const std::string two = tu_log("a.c", "a.o", {site(Pass::ipa, "f", {"f"}, "g", "a.c:1:1", true)}) +
                           tu_log("b.c", "b.o", {site(Pass::ipa, "f", {"f"}, "g", "b.c:1:1", false)});
@@ -227,7 +231,9 @@ TEST(ReplayLog, FindsTheTuInABuildTreeAFileOrNowhere) {
 }
 
 TEST(ReplayLog, BadInputIsAnError) {
-  const std::string dir = temp_dir();
+  const ScratchDir scratch("replay_log_test");
+  ASSERT_FALSE(scratch.path.empty());
+  const std::string &dir = scratch.path;
   EXPECT_THROW(ReplayLog::load(dir + "/nowhere", "a.c", "a.o"), Error);
   std::string text = tu_log("a.c", "a.o", {site(Pass::ipa, "f", {"f"}, "g", "a.c:1:1", true)});
   write(dir + "/cut.jsonl", text.substr(0, text.size() / 2) + "\n");
