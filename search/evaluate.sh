@@ -143,7 +143,7 @@ if [ -n "$job_instrument" ]; then
   # plugin change) would be measured with another plugin: refused.
   mine=$(python3 "$here/instrument.py" "$job_cc") || kt_die "step '$step': search/instrument.py failed"
   [ "$mine" = "$job_instrument" ] ||
-    kt_die "step '$step': the job was made by instrument $job_instrument, this checkout is $mine (search/instrument.py: the plugin's sources, guestprof, the workloads, kernel-configs or $job_cc differ)"
+    kt_die "step '$step': the job was made by instrument $job_instrument, this checkout is $mine ($(python3 "$here/instrument.py" --what "$job_cc"))"
 fi
 launcher=$KT_BUILD/launcher/inlinetune-cc
 [ -x "$launcher" ] || kt_die "step '$step': no $launcher; run 'make launcher'"

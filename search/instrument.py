@@ -28,6 +28,15 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = ('plugin', 'guestprof', 'harness/workloads', 'kernel-configs')
+# Each of SOURCES in words, for the messages that say why two differ.
+SOURCE_NAMES = {'plugin': "the plugin's sources", 'guestprof': 'guestprof',
+                'harness/workloads': 'the workloads', 'kernel-configs': 'kernel-configs'}
+
+
+def what_differs(compiler):
+    """Why two identities differ, in words: the one text that the search's
+    log and evaluate.sh's refusal both give."""
+    return 'search/instrument.py: %s or %s differ' % (', '.join(SOURCE_NAMES[s] for s in SOURCES), compiler)
 
 
 def compiler_line(cc):
@@ -65,8 +74,12 @@ def identity(cc, root=ROOT):
 def main(argv):
     p = argparse.ArgumentParser(prog='search/instrument.py', description=__doc__.split('\n\n')[0])
     p.add_argument('--root', default=ROOT, help='the checkout (default: this one)')
+    p.add_argument('--what', action='store_true', help='print why two identities differ, in words, instead')
     p.add_argument('cc', help='the compiler the jobs build with')
     a = p.parse_args(argv)
+    if a.what:
+        print(what_differs(a.cc))
+        return 0
     try:
         print(identity(a.cc, a.root))
     except (OSError, RuntimeError) as e:

@@ -213,9 +213,9 @@ class Search:
             if theirs != self.job['instrument']:
                 other[theirs] = other.get(theirs, 0) + 1
         for theirs, n in sorted(other.items(), key=lambda x: str(x[0])):
-            log('search: %d recorded evaluation%s made by instrument %s, not this one (%s): not used '
-                '(search/instrument.py: the plugin\'s sources, guestprof, the workloads, kernel-configs or the compiler differ)' % (
-                    n, '' if n == 1 else 's', theirs or '(none named)', self.job['instrument']))
+            log('search: %d recorded evaluation%s made by instrument %s, not this one (%s): not used (%s)' % (
+                n, '' if n == 1 else 's', theirs or '(none named)', self.job['instrument'],
+                instrument.what_differs('the compiler')))
 
     # --- evaluations -----------------------------------------------------
     def evaluate(self, batch):
