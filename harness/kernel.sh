@@ -594,6 +594,32 @@ kt_text_size() {
   size -A "$1" | awk '$1 == ".text" { n = $2 } END { print n + 0 }'
 }
 
+# kt_text_function_bytes OBJ: bytes of the functions in OBJ's .text, the
+# sum of its FUNC symbols' sizes (aliases at one address counted once):
+# bloat-o-meter's view.  The section's size moves in steps (arm64's linker
+# script aligns the idmap text at 4 KiB near its end, docs/search.md); this
+# moves with every function.  readelf, not nm: nm names a symbol's kind, not
+# its section.  0 when OBJ has no .text.
+kt_text_function_bytes() {
+  python3 - "$1" <<'EOF'
+import subprocess, sys
+obj = sys.argv[1]
+out = subprocess.run(['readelf', '-SW', obj], stdout=subprocess.PIPE, universal_newlines=True, check=True).stdout
+text = None
+for line in out.splitlines():
+    p = line.replace('[ ', '[').split()
+    if len(p) > 2 and p[0].startswith('[') and p[1] == '.text':
+        text = p[0].strip('[]')
+out = subprocess.run(['readelf', '-sW', obj], stdout=subprocess.PIPE, universal_newlines=True, check=True).stdout
+sizes = {}
+for line in out.splitlines():
+    p = line.split()  # Num: Value Size Type Bind Vis Ndx Name
+    if text and len(p) >= 8 and p[3] == 'FUNC' and p[6] == text:
+        sizes[p[1]] = max(sizes.get(p[1], 0), int(p[2], 0))
+print(sum(sizes.values()))
+EOF
+}
+
 # kt_log OBJ OUT: the decision log embedded in OBJ, decompressed, as JSONL in
 # OUT (its notes unwrapped by harness/log_notes.py, apart from the CLI).
 kt_log() {

@@ -33,7 +33,8 @@
 # for the selftests; LAYOUTS boots with -icount for the workloads (and the
 # servers); one profiling boot with guestprof when models is not none.
 # Output in JOB: result.json, written last and whole: status "ok" with
-#   policy_sha256, cc, vmlinux_text_bytes, selftests {pass, total, failed},
+#   policy_sha256, cc, vmlinux_text_bytes, vmlinux_text_function_bytes (the
+#   sum of .text's function symbols' sizes), selftests {pass, total, failed},
 #   compiles {misses, hits} (the kernel's C sources, ccache's stats_log),
 #   metrics [{workload, metric, value, runs, min, max, iterations}] (medians
 #   over the layouts; cache-model metrics from the profiling boot), seconds
@@ -199,6 +200,7 @@ fi
 t_build=$((SECONDS - t0))
 read -r misses hits < <(ks_tu_compiles "$job/ccache-stats.log")
 text=$(kt_text_size "$tree/vmlinux")
+text_functions=$(kt_text_function_bytes "$tree/vmlinux") || kt_die "step '$step': readelf cannot read $tree/vmlinux"
 rm -rf "$job/objs" "$job/objs.tmp"
 if [ "$job_logs" = 1 ]; then
   # The objects themselves, not an extract: `inlinetune diff` takes real
@@ -243,10 +245,10 @@ step="results"
 python3 "$KT_ROOT/bench/kernel_results.py" samples "${samples[@]}" -o "$job/samples.csv"
 python3 "$KT_ROOT/bench/kernel_results.py" aggregate "$job/samples.csv" --variants candidate \
   "${profile_args[@]}" -o "$job/results.csv"
-python3 - "$job" "$policy" "$job_cc" "$text" "$misses" "$hits" "$t_build" "$t_boots" \
+python3 - "$job" "$policy" "$job_cc" "$text" "$text_functions" "$misses" "$hits" "$t_build" "$t_boots" \
   "$((SECONDS - t_start))" "$(hostname)" "$job_slot" "$job_logs" <<'EOF'
 import csv, hashlib, json, os, sys
-job, policy, cc, text, misses, hits, t_build, t_boots, t_total, host, slot, logs = sys.argv[1:]
+job, policy, cc, text, text_functions, misses, hits, t_build, t_boots, t_total, host, slot, logs = sys.argv[1:]
 selftests = [line.split() for line in open(os.path.join(job, 'selftests.txt')) if line.strip()]
 metrics = []
 with open(os.path.join(job, 'results.csv')) as f:
@@ -259,6 +261,7 @@ result = {
     'policy_sha256': hashlib.sha256(open(policy, 'rb').read()).hexdigest(),
     'cc': cc,
     'vmlinux_text_bytes': int(text),
+    'vmlinux_text_function_bytes': int(text_functions),
     'selftests': {'pass': sum(1 for s in selftests if s[-1] == 'PASS'), 'total': len(selftests),
                   'failed': [s[1] for s in selftests if s[-1] == 'FAIL']},
     'compiles': {'misses': int(misses), 'hits': int(hits)},

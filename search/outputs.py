@@ -64,6 +64,8 @@ def trace_rows(s):
             'replay': replay_text(e.job),
             'text_bytes': r.get('vmlinux_text_bytes', ''),
             'growth_pct': '' if e.growth is None else '%.4f' % (100 * e.growth),
+            'text_function_bytes': r.get('vmlinux_text_function_bytes', ''),
+            'function_growth_pct': '' if function_growth(s, e) is None else '%.4f' % (100 * function_growth(s, e)),
             'est_growth_bytes': '%.0f' % getattr(e, 'est_growth', 0),
             'insns_change_pct': '' if e.gm_insns is None else '%.4f' % (100 * e.gm_insns),
             'cycles_change_pct': '' if e.gm_cycles is None else '%.4f' % (100 * e.gm_cycles),
@@ -88,6 +90,16 @@ def trace_rows(s):
     return rows
 
 
+def function_growth(s, e):
+    """E's bytes of .text functions over the base's, minus 1: the growth
+    without the section's 4 KiB steps (docs/search.md); None when either
+    result lacks them (an evaluate.sh before they were counted)."""
+    if not e.ok or not getattr(s, 'base', None) or not s.base.ok:
+        return None
+    n, b = e.result.get('vmlinux_text_function_bytes'), s.base.result.get('vmlinux_text_function_bytes')
+    return n / b - 1 if n is not None and b else None
+
+
 def replay_text(job):
     """What an evaluation replays, for the trace: '' for a policy alone;
     else the TUs and the functions (globs) of its job's replay keys."""
@@ -101,6 +113,7 @@ def replay_text(job):
 def write_trace(s):
     rows = trace_rows(s)
     fixed = ['eval', 'level', 'label', 'status', 'step', 'units', 'policy', 'replay', 'text_bytes', 'growth_pct',
+             'text_function_bytes', 'function_growth_pct',
              'est_growth_bytes', 'insns_change_pct', 'cycles_change_pct', 'kept_insns_pct', 'kept_cycles_pct',
              'feasible', 'selftests_pass', 'selftests_total', 'selftests_failed', 'tus_compiled', 'seconds']
     extra = []
@@ -400,7 +413,8 @@ def ref_json(e, s):
 
 def eval_json(e):
     return {'eval': e.id, 'level': e.level, 'label': e.label, 'units': len(e.units), 'replay': replay_text(e.job),
-            'text_bytes': e.result['vmlinux_text_bytes'], 'growth': e.growth, 'insns_change': e.gm_insns,
+            'text_bytes': e.result['vmlinux_text_bytes'], 'growth': e.growth,
+            'text_function_bytes': e.result.get('vmlinux_text_function_bytes'), 'insns_change': e.gm_insns,
             'cycles_change': e.gm_cycles, 'kept_insns': e.share_insns, 'kept_cycles': e.share_cycles,
             'feasible': e.feasible}
 

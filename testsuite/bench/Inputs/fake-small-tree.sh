@@ -5,7 +5,7 @@
 # small_kernel.sh takes for built (its stamp is the key of KSRC, the compiler
 # and the KCFLAGs; without KCFLAGs, those of the standard variant TREE),
 # holding what bench/bench-kernel.sh reads: a vmlinux with TEXT_BYTES of
-# .text, a vmlinux.o with a decision-log section, an Image and .inlinetune/info.
+# .text (three quarters of it in functions), a vmlinux.o with a decision-log section, an Image and .inlinetune/info.
 set -eu
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck disable=SC2034  # read by harness/kernel.sh
@@ -22,7 +22,12 @@ flags=("$@")
 kt_ensure_ksrc
 d=$(ks_dir "$cc" "$tree")
 mkdir -p "$d/.inlinetune" "$d/arch/arm64/boot"
-printf '.text\n.skip %s\n' "$text" | as -o "$d/vmlinux"
+# Two functions in it, half and a quarter of it (and an alias of the first,
+# which a sum of function bytes counts once), then code of no function:
+# kt_text_function_bytes gives three quarters of TEXT_BYTES.
+half=$((text / 2)) quarter=$((text / 4))
+printf '.text\n.globl a\n.type a, @function\na: .skip %s\n.size a, %s\n.globl a_alias\n.type a_alias, @function\n.set a_alias, a\n.size a_alias, %s\n.type b, @function\nb: .skip %s\n.size b, %s\n.skip %s\n' \
+  "$half" "$half" "$half" "$quarter" "$quarter" "$((text - half - quarter))" | as -o "$d/vmlinux"
 printf '.text\n.skip 4\n' | as -o "$d/vmlinux.o.tmp"
 echo log >"$d/log.bin"
 if [ "${FAKE_NO_LOG:-0}" = 1 ]; then
