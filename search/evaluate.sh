@@ -133,6 +133,9 @@ replay_flags=()
 if [ -n "$job_replay" ]; then
   case $job_replay in /*) replay=$job_replay ;; *) replay=$job/$job_replay ;; esac
   [ -e "$replay" ] || kt_die "step '$step': replay=$job_replay: no such file or directory"
+  # Normalised (a search names ../ID/objs): jobs that replay the same log
+  # pass the same option, so the tree's key does not change with the job.
+  replay=$(realpath -s "$replay")
   replay_flags=("replay=$replay")
   [ -z "$job_replay_tus" ] || replay_flags+=("replay-tus=$job_replay_tus")
   [ -z "$job_replay_functions" ] || replay_flags+=("replay-functions=$job_replay_functions")
