@@ -141,17 +141,27 @@ std::vector<PluginArg> plugin_args(const std::vector<std::string> &args) {
 }
 
 std::vector<std::string> with_replay(const std::vector<std::string> &args,
-                                     const std::optional<std::string> &log) {
+                                     const std::optional<std::string> &log,
+                                     const std::optional<std::vector<std::string>> &functions) {
   // Keys with a value only: a bare one is the plugin's error, and the
   // launcher runs such a command as given (parse_options fails).
   auto is = [](const std::string &a, std::string_view key) { return value_of(a, key).has_value(); };
   std::vector<std::string> out;
+  bool functions_written = false; // the plugin adds up repeated replay-functions=
   for (const std::string &a : args) {
     const bool drop =
         is(a, "replay-tus") || (!log && (is(a, "replay-functions") || is(a, "replay-fallback")));
     if (is(a, "replay")) {
       if (log)
         out.push_back(std::string(kPluginArgPrefix) + "replay=" + *log);
+    } else if (log && functions && is(a, "replay-functions")) {
+      if (functions_written)
+        continue;
+      std::string joined;
+      for (const std::string &f : *functions)
+        joined += (joined.empty() ? "" : ",") + f;
+      out.push_back(std::string(kPluginArgPrefix) + "replay-functions=" + joined);
+      functions_written = true;
     } else if (!drop) {
       out.push_back(a);
     }

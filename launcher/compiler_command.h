@@ -51,10 +51,12 @@ std::vector<std::string> with_policy(const std::vector<std::string> &args,
 std::vector<PluginArg> plugin_args(const std::vector<std::string> &args);
 
 // ARGS with their replay options for one TU: replay= naming LOG (the TU's
-// slice, launcher/replay_slice.h) and replay-tus= gone (the TU is in it);
-// or, LOG unset, every replay option gone (the TU is out of replay-tus, so
-// the plugin would not replay in it).
-std::vector<std::string> with_replay(const std::vector<std::string> &args,
-                                     const std::optional<std::string> &log);
+// slice, launcher/replay_slice.h), replay-tus= gone (the TU is in it), and
+// replay-functions= FUNCTIONS joined by ',' where given (the globs that
+// name the TU's functions); or, LOG unset, every replay option gone (the
+// TU is out of scope, so the plugin would not replay in it).
+std::vector<std::string>
+with_replay(const std::vector<std::string> &args, const std::optional<std::string> &log,
+            const std::optional<std::vector<std::string>> &functions = std::nullopt);
 
 } // namespace inlinetune

@@ -211,8 +211,10 @@ int main(int argc, char **argv) {
       } else if (r && r->log_text) {
         std::string key;
         const std::string path = store_slice(slices, *r->log_text, "jsonl", &key);
-        compiler_args = with_replay(compiler_args, path);
+        compiler_args = with_replay(compiler_args, path, r->functions);
         line["replay"] = path;
+        if (r->functions)
+          line["replay_functions"] = *r->functions;
       }
     }
     if (!record_file.empty())

@@ -3,6 +3,9 @@
 
 #include "replay_log.h"
 
+#include <algorithm>
+#include <unordered_set>
+
 namespace inlinetune {
 
 namespace {
@@ -35,9 +38,36 @@ ReplaySlice replay_slice_for_tu(const Options &options, std::string_view tu_path
   out.in_scope = in_scope(options.replay_tus, tu_path);
   if (!out.in_scope)
     return out;
-  if (std::optional<RecordedTu> tu =
-          find_recorded_tu(*options.replay, std::string(tu_path), object))
-    out.log_text = std::move(tu->text);
+  std::optional<RecordedTu> tu = find_recorded_tu(*options.replay, std::string(tu_path), object);
+  if (!tu)
+    return out;
+  if (!options.replay_functions.empty() && options.replay_fallback == "gcc") {
+    // Every name under which the scope can match a function of the log.
+    std::unordered_set<std::string> names;
+    auto add = [&names](const std::string &symbol) {
+      for (std::string &n : replay_function_names(symbol))
+        names.insert(std::move(n));
+    };
+    read_recorded_tu(
+        *tu, [&add](const log::Site &site) { add(site.caller.symbol); },
+        [&add](const log::Function &f) { add(f.function.symbol); });
+    std::vector<std::string> kept;
+    for (const Glob &glob : options.replay_functions) {
+      // A plain name is looked up; one with a wildcard (or an escape) is
+      // matched as the plugin matches it.
+      const bool plain = glob.is_literal() && glob.pattern().find('\\') == std::string::npos;
+      if (plain ? names.count(glob.pattern()) > 0
+                : std::any_of(names.begin(), names.end(),
+                              [&glob](const std::string &n) { return glob.matches(n); }))
+        kept.push_back(glob.pattern());
+    }
+    if (kept.empty()) {
+      out.in_scope = false;
+      return out;
+    }
+    out.functions = std::move(kept);
+  }
+  out.log_text = std::move(tu->text);
   return out;
 }
 

@@ -10,6 +10,16 @@
 // log at another place, recompiles only the TUs whose recorded decisions
 // differ, and a TU that replay-tus leaves out is compiled as without
 // replay.  The TU is found as the plugin finds it (find_recorded_tu).
+//
+// replay-functions= is cut the same way: to the globs that name a function
+// the TU's log records (a site's caller, or a function record), so that a
+// list that changes elsewhere (a search's ddmin over functions of many
+// TUs) recompiles only the TUs whose own functions changed, and a TU none
+// of whose functions it names is compiled as without replay.  Exact where
+// every function that replay could touch is in the log: the same source
+// as the recorded build's, under replay-fallback=gcc (with never or
+// always, a function the log does not record is replayed too, and the
+// list is left whole).
 #pragma once
 
 #include "options.h"
@@ -17,12 +27,17 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace inlinetune {
 
 struct ReplaySlice {
-  bool in_scope = false;               // replay-tus matches the TU, or is not given
+  bool in_scope = false;               // replay-tus and replay-functions leave the TU in
   std::optional<std::string> log_text; // the TU's recorded log; nullopt when PATH holds none
+  // replay-functions= for the TU: the globs, in their order, that name a
+  // function of its log; nullopt when the option is not given, or the
+  // list stays whole (no log, a fallback other than gcc).
+  std::optional<std::vector<std::string>> functions;
 };
 
 // OPTIONS' replay for the TU at TU_PATH (relative to the source tree, as

@@ -5,6 +5,7 @@
 #include "error.h"
 #include "format.h"
 #include "read/log_reader.h"
+#include "symbol_names.h"
 
 #include <cerrno>
 #include <cstring>
@@ -149,7 +150,7 @@ std::optional<std::string> ReplayLog::recorded_param(std::string_view function,
 }
 
 bool ReplayLog::same_params(const std::vector<log::ParamValue> &tu,
-                             const std::vector<log::FunctionParams> &functions) const {
+                            const std::vector<log::FunctionParams> &functions) const {
   using Values = std::map<std::string, std::string>;
   auto values = [](const std::vector<log::ParamValue> &params) {
     Values v;
@@ -227,6 +228,36 @@ std::optional<RecordedTu> find_recorded_tu(const std::string &path, const std::s
   return RecordedTu{tu->origin, tu->index, logs.text(*tu)};
 }
 
+log::TuHeader read_recorded_tu(const RecordedTu &tu,
+                               const std::function<void(const log::Site &)> &on_site,
+                               const std::function<void(const log::Function &)> &on_function) {
+  std::string_view rest = tu.text;
+  log::TuHeader header = log::parse_header(log::parse_record(take_line(&rest)));
+  log::RecordReader reader;
+  log::Site site;
+  log::Function function;
+  for (size_t line = 2; !rest.empty(); ++line) {
+    const std::string_view line_text = take_line(&rest);
+    try {
+      const std::string_view record = reader.parse(line_text);
+      if (record == "site") {
+        reader.site(header, site);
+        on_site(site);
+      } else if (record == "function" && on_function) {
+        reader.function(function);
+        on_function(function);
+      }
+    } catch (const Error &e) {
+      throw Error("replay log {}: TU {}, line {}: {}", tu.origin, tu.index, line, e.what());
+    }
+  }
+  return header;
+}
+
+std::vector<std::string> replay_function_names(const std::string &symbol) {
+  return symbol_names(symbol);
+}
+
 ReplayLog ReplayLog::load(const std::string &path, const std::string &source,
                           const std::string &object) {
   ReplayLog out;
@@ -237,24 +268,11 @@ ReplayLog ReplayLog::load(const std::string &path, const std::string &source,
 
   out.found_ = true;
   out.origin_ = tu->origin;
-  std::string_view rest = tu->text;
-  log::TuHeader header = log::parse_header(log::parse_record(take_line(&rest)));
+  const log::TuHeader header =
+      read_recorded_tu(*tu, [&out](const log::Site &site) { out.add(site); });
   out.params_ = header.params;
   for (const log::FunctionParams &f : header.function_params)
     out.function_params_[f.function.symbol] = f.params;
-  log::RecordReader reader;
-  log::Site site;
-  for (size_t line = 2; !rest.empty(); ++line) {
-    const std::string_view line_text = take_line(&rest);
-    try {
-      if (reader.parse(line_text) != "site")
-        continue;
-      reader.site(header, site);
-    } catch (const Error &e) {
-      throw Error("replay log {}: TU {}, line {}: {}", tu->origin, tu->index, line, e.what());
-    }
-    out.add(site);
-  }
   return out;
 }
 

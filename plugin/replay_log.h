@@ -19,9 +19,11 @@
 // tell them apart; else the key is ambiguous and left to the fallback.
 #pragma once
 
+#include "glob.h"
 #include "records.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +46,21 @@ struct RecordedTu {
 // logs of SOURCE and none of OBJECT.
 std::optional<RecordedTu> find_recorded_tu(const std::string &path, const std::string &source,
                                            const std::string &object);
+
+// Reads TU's log: its header, returned, and each of its site and function
+// records, handed to ON_SITE and ON_FUNCTION (when given) in the log's
+// order.  Throws Error naming TU's origin and line for a damaged record.
+log::TuHeader read_recorded_tu(const RecordedTu &tu,
+                               const std::function<void(const log::Site &)> &on_site,
+                               const std::function<void(const log::Function &)> &on_function = {});
+
+// The names under which replay-functions= matches the function whose
+// symbol is SYMBOL: the spellings of the symbol the log records as a
+// site's "caller" (symbol_names.h), not a C source name that asm("...")
+// renamed, which the log does not keep.  The one rule for the plugin's
+// scope (replayed_sites.cc) and inlinetune-cc's cut of the list to a TU's
+// functions (launcher/replay_slice.h), so the two agree on every function.
+std::vector<std::string> replay_function_names(const std::string &symbol);
 
 class ReplayLog {
 public:
@@ -98,8 +115,7 @@ public:
   // The value of param NAME the recorded build compiled FUNCTION (a
   // symbol) with: a per-function rule's (the header's function_params),
   // else the TU's; nullopt when the log does not record it.
-  std::optional<std::string> recorded_param(std::string_view function,
-                                            std::string_view name) const;
+  std::optional<std::string> recorded_param(std::string_view function, std::string_view name) const;
   // Whether this compile's inliner params are the recorded build's: the
   // TU's values (TU) and every function's own (FUNCTIONS), as the header
   // records them, equal the log's, name for name.

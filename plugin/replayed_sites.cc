@@ -20,13 +20,17 @@ void ReplayedSites::reset(const Options &options, const std::string &tu_path,
   log_ = ReplayLog::load(*options.replay, tu_path, object);
 }
 
+bool ReplayedSites::replays_function(tree decl) const {
+  return in_scope(functions_, replay_function_names(function_names(decl).front()));
+}
+
 ReplayedSites::Verdict ReplayedSites::decide(log::Pass pass, cgraph_edge *e, cgraph_node *caller,
                                              const InlineChain &where, const CallIdentity &call) {
   const std::vector<std::string> &chain = where.functions;
   if (!active_ || !e->call_stmt || !e->callee)
     return Verdict::gcc;
   tree caller_decl = origin_decl(caller);
-  if (!in_scope(functions_, function_names(caller_decl)))
+  if (!replays_function(caller_decl))
     return Verdict::gcc;
   const std::string &id = call.id_text;
   const std::string &caller_symbol = function_names(caller_decl).front();
@@ -105,7 +109,7 @@ void ReplayedSites::ipa_indirect(cgraph_edge *e, cgraph_node *root, const Inline
   if (!active_ || !e->call_stmt || e->call_stmt_cannot_inline_p || refusals_to_gcc_ ||
       chain.functions.empty())
     return;
-  if (!in_scope(functions_, function_names(origin_decl(root))))
+  if (!replays_function(origin_decl(root)))
     return;
   const std::string location = site_location(gimple_location(e->call_stmt));
   std::optional<bool> recorded = log_->location_decision(chain.functions.back(), location);
@@ -254,7 +258,7 @@ void ReplayedSites::before_split(cgraph_node *fn) {
   if (!active_ || !fn || !log_->found())
     return;
   tree decl = origin_decl(fn);
-  if (!in_scope(functions_, function_names(decl)))
+  if (!replays_function(decl))
     return;
   // What GCC's ipa-split.cc (consider_split) reads: the header's size
   // against max-inline-insns-single (a function declared inline) or -auto,
@@ -280,19 +284,20 @@ void ReplayedSites::before_split(cgraph_node *fn) {
 }
 
 void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
-  if (!active_ || !in_ipa_ || !dst || !dst->caller || !dst->caller->inlined_to ||
-      !dst->call_stmt || !dst->callee || !dst->inline_failed)
+  if (!active_ || !in_ipa_ || !dst || !dst->caller || !dst->caller->inlined_to || !dst->call_stmt ||
+      !dst->callee || !dst->inline_failed)
     return;
   cgraph_node *root = dst->caller->inlined_to;
   tree root_decl = origin_decl(root);
-  if (!in_scope(functions_, function_names(root_decl)))
+  if (!replays_function(root_decl))
     return;
   const CallIdentity call = call_identity(dst);
   if (lookup_attribute("always_inline", DECL_ATTRIBUTES(call.callee)))
     return;
   const std::string &id = call.id_text;
   const std::string &copy_of = function_names(origin_decl(dst->caller)).front();
-  std::optional<bool> recorded = log_->copy_decision(function_names(root_decl).front(), copy_of, id);
+  std::optional<bool> recorded =
+      log_->copy_decision(function_names(root_decl).front(), copy_of, id);
   if (!recorded)
     recorded = log_->body_decision(copy_of, id);
   const bool marked = refused_stmts_.count(dst->call_stmt) && dst->call_stmt_cannot_inline_p;
@@ -300,8 +305,7 @@ void ReplayedSites::edge_duplicated(cgraph_edge *src, cgraph_edge *dst) {
   // GCC's recursive inliner's, which copies through a master clone of its
   // own: it decides.
   tree callee_origin = origin_decl(dst->callee->ultimate_alias_target());
-  const bool recursive =
-      callee_origin == root_decl || callee_origin == origin_decl(dst->caller);
+  const bool recursive = callee_origin == root_decl || callee_origin == origin_decl(dst->caller);
   if (recorded && !*recorded && !recursive) {
     if (!dst->call_stmt_cannot_inline_p && !refusals_to_gcc_)
       refuse(dst);

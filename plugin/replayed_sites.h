@@ -141,6 +141,9 @@ public:
   std::optional<log::ReplaySummary> summary() const;
 
 private:
+  // Whether replay-functions= puts DECL's code in scope
+  // (replay_function_names: by the symbol the log records).
+  bool replays_function(tree decl) const;
   // Decides E, a call of FN as "einline" finds it, once: marked when the
   // log refused it, wanted when it inlined it; false when the log does not
   // know it (GCC decides it).

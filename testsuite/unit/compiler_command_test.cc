@@ -96,6 +96,15 @@ TEST(CompilerCommand, RewritesTheReplayOptions) {
   // Out of scope: every replay option gone.
   EXPECT_EQ(with_replay(args, std::nullopt),
             (std::vector<std::string>{"-fplugin-arg-inlinetune-replayx=kept", "-c", "a.c"}));
+  // The TU's cut of replay-functions, once for repeated options.
+  std::vector<std::string> twice = args;
+  twice.push_back("-fplugin-arg-inlinetune-replay-functions=vfs_*");
+  EXPECT_EQ(
+      with_replay(twice, std::string("/s/k.jsonl"), std::vector<std::string>{"do_open", "vfs_*"}),
+      (std::vector<std::string>{"-fplugin-arg-inlinetune-replay=/s/k.jsonl",
+                                "-fplugin-arg-inlinetune-replay-functions=do_open,vfs_*",
+                                "-fplugin-arg-inlinetune-replay-fallback=never",
+                                "-fplugin-arg-inlinetune-replayx=kept", "-c", "a.c"}));
 }
 
 TEST(CompilerCommand, KnowsTheLaunchersThatTakeTheCompilerFirst) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What inlinetune-cc hands the plugin for a replay: the TU's own recorded
 // log, found as the plugin finds it, or nothing for a TU out of
-// replay-tus; and the object name the plugin's TU header gives a compile.
+// replay-tus; replay-functions= cut to the TU's functions; and the object
+// name the plugin's TU header gives a compile.
 #include "error.h"
 #include "replay_slice.h"
 #include "scratch_dir.h"
@@ -12,13 +13,15 @@
 namespace inlinetune {
 namespace {
 
-Options replay_options(const std::string &path, std::vector<std::string> tus = {}) {
+Options replay_options(const std::string &path, std::vector<std::string> tus = {},
+                       std::vector<PluginArg> more = {}) {
   std::vector<PluginArg> args = {{"replay", path}};
   std::string list;
   for (const std::string &t : tus)
     list += (list.empty() ? "" : ",") + t;
   if (!list.empty())
     args.push_back({"replay-tus", list});
+  args.insert(args.end(), more.begin(), more.end());
   Options o;
   std::vector<std::string> errors;
   EXPECT_TRUE(parse_options(args, &o, &errors));
@@ -59,6 +62,51 @@ TEST(ReplaySlice, NothingOutOfReplayTus) {
   EXPECT_THROW(
       replay_slice_for_tu(replay_options("/no/such/dir", {"fs/**"}), "fs/open.c", "fs/open.o"),
       Error);
+}
+
+// fs/open.c's log: do_sys_open and sys_open hold calls, do_sys_openat2 is
+// a function record only (a leaf: replay still sets its ipa-split params).
+const char *kSites =
+    R"({"record":"site","id":"00000000000000a1","pass":"einline","caller":"do_sys_open",)"
+    R"("callee":"do_sys_openat2","location":"fs/open.c:5:9","inlined":false,"reason":"OK"})"
+    "\n"
+    R"({"record":"site","id":"00000000000000a2","pass":"inline","caller":"sys_open",)"
+    R"("lexical_caller":"do_sys_open","chain":["sys_open","do_sys_open"],)"
+    R"("callee":"do_sys_openat2","location":"fs/open.c:5:9","inlined":true,"reason":"OK"})"
+    "\n"
+    R"({"record":"function","name":"do_sys_openat2","size_before":30,"size_after":30,)"
+    R"("inlined_callees":0,"out_of_line":true})"
+    "\n";
+
+TEST(ReplaySlice, CutsReplayFunctionsToTheTusFunctions) {
+  ScratchDir d("replay-slice-test");
+  std::ofstream(d.path + "/fs%open.o.jsonl") << kHeader << "\n" << kSites;
+  auto slice = [&d](std::vector<PluginArg> more) {
+    return replay_slice_for_tu(replay_options(d.path, {}, std::move(more)), "fs/open.c",
+                               "fs/open.o");
+  };
+  // In the list's order: a leaf's function record, a glob over a caller;
+  // names of other TUs' functions gone.
+  const ReplaySlice s = slice({{"replay-functions", "vfs_open,do_sys_openat2,sys_*,nowhere"},
+                               {"replay-functions", "do_sys_open"}});
+  EXPECT_TRUE(s.in_scope);
+  ASSERT_TRUE(s.log_text);
+  ASSERT_TRUE(s.functions);
+  EXPECT_EQ(*s.functions, (std::vector<std::string>{"do_sys_openat2", "sys_*", "do_sys_open"}));
+  // None of the TU's functions: the TU is out of scope, compiled as
+  // without replay.
+  const ReplaySlice none = slice({{"replay-functions", "vfs_*,nowhere"}});
+  EXPECT_FALSE(none.in_scope);
+  EXPECT_FALSE(none.log_text);
+  // With a fallback other than gcc a function the log does not record is
+  // replayed too: the list stays whole.
+  const ReplaySlice never =
+      slice({{"replay-functions", "vfs_*,nowhere"}, {"replay-fallback", "never"}});
+  EXPECT_TRUE(never.in_scope);
+  EXPECT_TRUE(never.log_text);
+  EXPECT_FALSE(never.functions);
+  // Without the option, every function: nothing to cut.
+  EXPECT_FALSE(slice({}).functions);
 }
 
 } // namespace
