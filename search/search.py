@@ -97,6 +97,20 @@ POLICY_LEVELS = ('tu', 'function', 'site', 'reduce', 'decisions')
 # Linux's 128 KiB for one argument (measured: the 48 TUs' 1,191 functions
 # are 20 KB).
 MAX_REPLAY_OPTION = 100000
+
+
+def check_replay_options(job, limit=MAX_REPLAY_OPTION):
+    """Raises SearchError when a replay job's replay_tus or
+    replay_functions is over LIMIT bytes.  Each is one word of KCFLAGS and
+    of every compile's command line: Linux refuses an argument or
+    environment string over 128 KiB (MAX_ARG_STRLEN), as E2BIG at the
+    first compile, long after the search proposed it."""
+    for k in ('replay_tus', 'replay_functions'):
+        if len(job.get(k, '')) > limit:
+            raise ev.SearchError('replay: %s of %d bytes, over the %d a compile\'s argument may hold: '
+                                 'fewer TUs or functions (a smaller source policy)' % (k, len(job[k]), limit))
+
+
 # The levels whose ddmin makes a short list of the candidate's decisions.
 SHORT_LIST_LEVELS = ('decisions', 'replay')
 
@@ -567,13 +581,7 @@ class Search:
                    replay_tus=','.join(pr.glob_literal(t) for t in sorted(tus)))
         if units is not None:
             job['replay_functions'] = ','.join(sorted({pr.glob_literal(n) for u in units for n in u.replayed}))
-        # One word of KCFLAGS and of every compile's command line: Linux
-        # refuses an argument or environment string over 128 KiB
-        # (MAX_ARG_STRLEN), as E2BIG at the first compile.
-        for k in ('replay_tus', 'replay_functions'):
-            if len(job.get(k, '')) > MAX_REPLAY_OPTION:
-                raise ev.SearchError('replay: %s of %d bytes, over the %d a compile\'s argument may hold: '
-                                     'fewer TUs or functions (a smaller source policy)' % (k, len(job[k]), MAX_REPLAY_OPTION))
+        check_replay_options(job)
         return job
 
     def source_tus(self, src):
