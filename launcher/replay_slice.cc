@@ -53,12 +53,12 @@ ReplaySlice replay_slice_for_tu(const Options &options, std::string_view tu_path
         [&add](const log::Function &f) { add(f.function.symbol); });
     std::vector<std::string> kept;
     for (const Glob &glob : options.replay_functions) {
-      // A plain name is looked up; one with a wildcard (or an escape) is
-      // matched as the plugin matches it.
-      const bool plain = glob.is_literal() && glob.pattern().find('\\') == std::string::npos;
-      if (plain ? names.count(glob.pattern()) > 0
-                : std::any_of(names.begin(), names.end(),
-                              [&glob](const std::string &n) { return glob.matches(n); }))
+      // A literal glob (no wildcard, no escape: glob.h) is looked up; any
+      // other is matched as the plugin matches it.
+      if (glob.is_literal()
+              ? names.count(glob.pattern()) > 0
+              : std::any_of(names.begin(), names.end(),
+                            [&glob](const std::string &n) { return glob.matches(n); }))
         kept.push_back(glob.pattern());
     }
     if (kept.empty()) {
