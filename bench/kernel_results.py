@@ -24,8 +24,11 @@ With --profile (one per variant, each the joined guest profile of the
 variant's profiling boot: harness/guest_profile.sh, docs/guest-profile.md),
 each workload's rows are followed by the cache model's, per model M of the
 profiles and per variant: l1i_misses_per_op:M, l1d_misses_per_op:M,
-l2_misses_per_op:M (misses over the region's iterations, three decimals)
-and modelled_cycles_per_op:M (one decimal); _per_request for the servers.
+l2_misses_per_op:M and the fully associative shadow's l1i_fa_misses_per_op:M,
+l1d_fa_misses_per_op:M, l2_fa_misses_per_op:M (misses over the region's
+iterations, three decimals), modelled_cycles_per_op:M and
+modelled_cycles_fa_per_op:M (the cycles without conflict misses; one
+decimal); _per_request for the servers.
 One profiling boot per variant: runs 1, min = max = value. The profiles may
 hold fewer workloads than the plain boots (PROFILE_WORKLOADS), all the same
 ones. Refused too: a variant without a profile or a profile of a variant
@@ -40,12 +43,13 @@ VARIANTS.csv, which bench-kernel.sh writes: variant, vmlinux_text_bytes,
 selftests_pass, selftests_total, ...). A change whose ranges overlap the
 base's is marked `~` (within the spread of the layouts). When RESULTS.csv
 holds the cache model's rows, a second table follows, per workload and
-model: L1I, L1D and L2 misses and modelled cycles per op, each variant's and
-its change against the base; its header says that they are a model, not a
-measurement.
+model: L1I, L1D and L2 misses and modelled cycles per op, with and without
+conflict misses, each variant's and its change against the base; its header
+says that they are a model, not a measurement.
 
 cache-summary: per model, in how many workloads VARIANT took fewer, more or
-as many L1I, L1D and L2 misses per op (and modelled cycles) as the base,
+as many L1I, L1D and L2 misses per op (and modelled cycles, with and
+without conflict misses) as the base,
 the biggest changes named (bench/demo.sh prints it).
 
 Errors: "bench-kernel: error: step 'STEP': ..." on stderr, exit 1.
@@ -168,9 +172,12 @@ def cmd_aggregate(args):
     write_csv(args.output, ["workload", "metric", "variant", "value", "runs", "min", "max", "iterations"], out)
 
 
-# The cache model's metrics, per model: (name prefix, profile counter or None
-# for the modelled cycles, decimals).
-CACHE_METRICS = [(f"{c}_misses", c, 3) for c in guest_profile.CACHES] + [("modelled_cycles", None, 1)]
+# The cache model's metrics, per model: (name prefix, the region's field,
+# its counter or None, decimals): every miss count (the shadow's _fa ones
+# too), the modelled cycles and those of the fully associative shadow
+# (without conflict misses).
+CACHE_METRICS = ([(f"{c}_misses", "misses", c, 3) for c in guest_profile.CACHES]
+                 + [(f"modelled_{k}", k, None, 1) for k in guest_profile.CYCLES])
 
 
 def cache_metric(prefix, per, model):
@@ -235,11 +242,11 @@ def cache_rows(key, variants, profiles, models):
         return []
     out = []
     for m in models:
-        for prefix, counter, decimals in CACHE_METRICS:
+        for prefix, field, counter, decimals in CACHE_METRICS:
             for v in variants:
                 p, regions = profiles[v]
                 r = regions[key]
-                count = r["misses"][m][counter] if counter else r["cycles"][m]
+                count = r[field][m][counter] if counter else r[field][m]
                 value = f"{count / r['iterations']:.{decimals}f}"
                 out.append([key[0], cache_metric(prefix, per, m), v, value, 1, value, value, r["iterations"]])
     return out
@@ -333,12 +340,12 @@ def cache_table(rows, workloads, variants, base):
             models.append(m)
     print("Cache MODEL per operation or request (guestprof, one profiling boot per variant: a model of"
           " L1I, L1D and L2 caches, not a measurement of a real core;")
-    print("modelled cycles = instructions + L1 misses x L2 latency + L2 misses x memory latency,"
-          " docs/guest-profile.md).")
+    print("modelled cycles = instructions + L1 misses x L2 latency + L2 misses x memory latency;"
+          " w/o conflicts: the same caches fully associative, docs/guest-profile.md).")
     others = [v for v in variants if v != base]
     header = ["workload", "model"]
     groups = [("L1I misses", "l1i_misses"), ("L1D misses", "l1d_misses"), ("L2 misses", "l2_misses"),
-              ("modelled cycles", "modelled_cycles")]
+              ("modelled cycles", "modelled_cycles"), ("cycles w/o conflicts", "modelled_cycles_fa")]
     sub = ["", ""]
     for title, _ in groups:
         header += [title] + [""] * (2 * len(others))
@@ -388,7 +395,8 @@ def cmd_cache_summary(args):
     print(f"{args.new} against {args.base}, per op or request (guestprof's cache MODEL, not a measurement of a real core):")
     for m in models:
         for label, prefix in (("L1I misses", "l1i_misses"), ("L1D misses", "l1d_misses"),
-                              ("L2 misses", "l2_misses"), ("modelled cycles", "modelled_cycles")):
+                              ("L2 misses", "l2_misses"), ("modelled cycles", "modelled_cycles"),
+                              ("w/o conflicts", "modelled_cycles_fa")):
             ch = []
             for w in workloads:
                 for per in ("per_op", "per_request"):

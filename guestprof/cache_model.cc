@@ -112,4 +112,53 @@ Cache::Cache(const Geometry &g)
     : geometry_(g), ways_(g.ways), line_shift_(log2_of(g.line)), set_mask_(g.sets() - 1),
       tags_(g.sets() * g.ways, kEmpty) {}
 
+FullyAssociativeCache::FullyAssociativeCache(const Geometry &g)
+    : line_shift_(log2_of(g.line)), capacity_(uint32_t(g.size / g.line)), lines_(capacity_),
+      prev_(capacity_), next_(capacity_) {
+  where_.reserve(capacity_);
+}
+
+void FullyAssociativeCache::unlink(uint32_t slot) {
+  if (slot == head_)
+    head_ = next_[slot];
+  else
+    next_[prev_[slot]] = next_[slot];
+  if (slot == tail_)
+    tail_ = prev_[slot];
+  else
+    prev_[next_[slot]] = prev_[slot];
+}
+
+void FullyAssociativeCache::push_front(uint32_t slot) {
+  next_[slot] = head_;
+  prev_[head_] = slot; // an empty list's head_ is stale: a prev_ nothing reads
+  head_ = slot;
+  if (used_ == 1)
+    tail_ = slot;
+}
+
+bool FullyAssociativeCache::access_slow(uint64_t line) {
+  auto it = where_.find(line);
+  if (it != where_.end()) {
+    uint32_t slot = it->second;
+    if (slot != head_) {
+      unlink(slot);
+      push_front(slot);
+    }
+    return true;
+  }
+  uint32_t slot;
+  if (used_ < capacity_) {
+    slot = used_++;
+  } else {
+    slot = tail_;
+    where_.erase(lines_[slot]);
+    unlink(slot);
+  }
+  lines_[slot] = line;
+  where_.emplace(line, slot);
+  push_front(slot);
+  return false;
+}
+
 } // namespace guestprof

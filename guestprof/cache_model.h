@@ -3,8 +3,10 @@
 // (docs/guest-profile.md, "What is counted"): a private L1I and L1D in front
 // of a unified L2 that sees only L1 misses; LRU within a set, allocate on
 // every miss (loads and stores alike), no prefetch, no write-back traffic.
-// An access is one line: the line of its first byte.  QEMU-free: unit-tested
-// against hand-computed traces (testsuite/unit/guestprof_cache_test.cc).
+// An access is one line: the line of its first byte.  Beside it, the same
+// hierarchy fully associative (the 3C split, below).  QEMU-free:
+// unit-tested against hand-computed traces
+// (testsuite/unit/guestprof_cache_test.cc).
 //
 // Hand-written: Debian packages no cache simulator library (dinero is not
 // in Debian; gem5 and DRAMsim are whole simulators, not libraries).
@@ -12,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace guestprof {
@@ -77,6 +80,38 @@ private:
   std::vector<uint64_t> tags_;
 };
 
+// A fully associative cache of a geometry's size and line (its ways
+// ignored), true LRU: the shadow of a set-associative cache that splits its
+// misses as Hill's 3C do.  Its misses are the compulsory and capacity
+// misses; the set-associative cache's misses beyond them are conflict
+// misses, which move with where code and data land in the sets (a
+// difference that LRU can make negative).
+class FullyAssociativeCache {
+public:
+  explicit FullyAssociativeCache(const Geometry &g); // g must be valid
+  bool access(uint64_t addr) {
+    uint64_t line = addr >> line_shift_;
+    if (used_ != 0 && lines_[head_] == line)
+      return true; // the most recently used: no lookup
+    return access_slow(line);
+  }
+
+private:
+  bool access_slow(uint64_t line);
+  void unlink(uint32_t slot);
+  void push_front(uint32_t slot);
+
+  uint32_t line_shift_;
+  uint32_t capacity_; // lines
+  // The LRU order as a doubly linked list over slots, most recent at head_;
+  // where_ finds a line's slot.  A list and a hash map rather than
+  // std::list: the slots never move or allocate after the cache fills.
+  std::vector<uint64_t> lines_;
+  std::vector<uint32_t> prev_, next_;
+  uint32_t head_ = 0, tail_ = 0, used_ = 0;
+  std::unordered_map<uint64_t, uint32_t> where_;
+};
+
 // Latencies of the modelled-cycles formula, in cycles.
 struct Latency {
   uint32_t l2_hit = 0;
@@ -94,29 +129,55 @@ struct ModelSpec {
 // Where an access missed: nothing (an L1 hit), L1 only, or L1 and L2.
 enum class Miss : uint8_t { none = 0, l1 = 1, l2 = 2 };
 
-// A model's caches.  The L2 sees the L1I's and L1D's misses in the order
-// they happen.
+// One access's outcome in a model's hierarchy and in its fully associative
+// shadow.
+struct Outcome {
+  Miss set_associative, fully_associative;
+};
+
+// A model's caches, and the same three fully associative.  Each L2 sees its
+// own L1I's and L1D's misses in the order they happen.
 class Hierarchy {
 public:
   explicit Hierarchy(const ModelSpec &spec)
-      : spec_(spec), l1i_(spec.l1i), l1d_(spec.l1d), l2_(spec.l2) {}
-  Miss fetch(uint64_t addr) {
-    return l1i_.access(addr) ? Miss::none : l2_.access(addr) ? Miss::l1 : Miss::l2;
+      : spec_(spec), l1i_(spec.l1i), l1d_(spec.l1d), l2_(spec.l2), fa_l1i_(spec.l1i),
+        fa_l1d_(spec.l1d), fa_l2_(spec.l2) {}
+  Outcome fetch(uint64_t addr) {
+    return {l1i_.access(addr)  ? Miss::none
+            : l2_.access(addr) ? Miss::l1
+                               : Miss::l2,
+            fa_l1i_.access(addr)  ? Miss::none
+            : fa_l2_.access(addr) ? Miss::l1
+                                  : Miss::l2};
   }
-  Miss data(uint64_t addr) {
-    return l1d_.access(addr) ? Miss::none : l2_.access(addr) ? Miss::l1 : Miss::l2;
+  Outcome data(uint64_t addr) {
+    return {l1d_.access(addr)  ? Miss::none
+            : l2_.access(addr) ? Miss::l1
+                               : Miss::l2,
+            fa_l1d_.access(addr)  ? Miss::none
+            : fa_l2_.access(addr) ? Miss::l1
+                                  : Miss::l2};
   }
   const ModelSpec &spec() const { return spec_; }
 
 private:
   ModelSpec spec_;
   Cache l1i_, l1d_, l2_;
+  FullyAssociativeCache fa_l1i_, fa_l1d_, fa_l2_;
 };
 
-// Miss counts of one model.
+// Miss counts of one hierarchy.
 struct Misses {
   uint64_t l1i = 0, l1d = 0, l2 = 0;
 };
+
+// A model's counters in a profile row, in this order: the set-associative
+// hierarchy's L1I, L1D and L2 misses, then the fully associative one's.
+enum : size_t { kL1i = 0, kL1d, kL2, kL1iFa, kL1dFa, kL2Fa, kMissCounts };
+
+// The names of those counters in the profile file (format 2).
+inline const char *const kMissNames[kMissCounts] = {"l1i",    "l1d",    "l2",
+                                                    "l1i_fa", "l1d_fa", "l2_fa"};
 
 // The modelled cycles (docs/guest-profile.md): instructions plus every L1
 // miss times the L2 hit latency plus every L2 miss times the memory latency.

@@ -167,16 +167,26 @@ uint32_t insn_word(struct qemu_plugin_insn *insn) {
 }
 // ---- end of the QEMU plugin API differences -------------------------------
 
+// Counts an outcome into a model's counters M: an L1 miss into L1 (kL1i or
+// kL1d), an L2 miss into kL2 too; the same for the fully associative shadow.
+inline void count(const Outcome &o, uint64_t *m, size_t l1, size_t l1_fa) {
+  if (o.set_associative != Miss::none) {
+    ++m[l1];
+    if (o.set_associative == Miss::l2)
+      ++m[kL2];
+  }
+  if (o.fully_associative != Miss::none) {
+    ++m[l1_fa];
+    if (o.fully_associative == Miss::l2)
+      ++m[kL2Fa];
+  }
+}
+
 inline void count_fetch(uint64_t haddr, uint64_t *row) {
   uint64_t *m = row + kFirstMiss;
   for (auto &h : state->models) {
-    Miss r = h.fetch(haddr);
-    if (r != Miss::none) {
-      ++m[0];
-      if (r == Miss::l2)
-        ++m[2];
-    }
-    m += 3;
+    count(h.fetch(haddr), m, kL1i, kL1iFa);
+    m += kMissCounts;
   }
 }
 
@@ -192,13 +202,8 @@ void on_mem(unsigned int, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udat
   uint64_t addr = hw ? qemu_plugin_hwaddr_phys_addr(hw) : vaddr;
   uint64_t *m = static_cast<uint64_t *>(udata) + kFirstMiss;
   for (auto &h : state->models) {
-    Miss r = h.data(addr);
-    if (r != Miss::none) {
-      ++m[1];
-      if (r == Miss::l2)
-        ++m[2];
-    }
-    m += 3;
+    count(h.data(addr), m, kL1d, kL1dFa);
+    m += kMissCounts;
   }
 }
 

@@ -19,7 +19,7 @@ using Json = nlohmann::ordered_json;
 
 Profile::Profile(std::vector<Function> functions, std::vector<ModelSpec> models)
     : functions_(std::move(functions)), models_(std::move(models)),
-      stride_(kFirstMiss + 3 * models_.size()), live_(rows() * stride_, 0) {}
+      stride_(kFirstMiss + kMissCounts * models_.size()), live_(rows() * stride_, 0) {}
 
 void Profile::fail(std::string why) {
   if (error_.empty())
@@ -77,10 +77,12 @@ Json geometry_json(const Geometry &g) {
 std::string Profile::render(const Header &h) const {
   auto misses = [&](const uint64_t *row) {
     Json m = Json::object();
-    for (size_t i = 0; i < models_.size(); ++i)
-      m[models_[i].name] = Json{{"l1i", row[kFirstMiss + 3 * i]},
-                                {"l1d", row[kFirstMiss + 3 * i + 1]},
-                                {"l2", row[kFirstMiss + 3 * i + 2]}};
+    for (size_t i = 0; i < models_.size(); ++i) {
+      Json counts = Json::object();
+      for (size_t k = 0; k < kMissCounts; ++k)
+        counts[kMissNames[k]] = row[kFirstMiss + kMissCounts * i + k];
+      m[models_[i].name] = std::move(counts);
+    }
     return m;
   };
   std::string out;
@@ -98,7 +100,7 @@ std::string Profile::render(const Header &h) const {
              {"l2", geometry_json(m.l2)},
              {"latency", Json{{"l2_hit", m.latency.l2_hit}, {"memory", m.latency.memory}}}});
   line(Json{{"format", "inlinetune-guest-profile"},
-            {"format_version", 1},
+            {"format_version", kFormatVersion},
             {"tool", h.tool},
             {"qemu_plugin_version", h.qemu_plugin_version},
             {"vmlinux", h.vmlinux},
@@ -120,10 +122,13 @@ std::string Profile::render(const Header &h) const {
     for (const auto &[f, d] : regions_[r].rows)
       for (size_t k = 0; k < stride_; ++k)
         sum[k] += d[k];
-    Json cycles = Json::object();
+    Json cycles = Json::object(), cycles_fa = Json::object();
     for (size_t i = 0; i < models_.size(); ++i) {
-      Misses m{sum[kFirstMiss + 3 * i], sum[kFirstMiss + 3 * i + 1], sum[kFirstMiss + 3 * i + 2]};
-      cycles[models_[i].name] = modelled_cycles(sum[kInsns], m, models_[i].latency);
+      const uint64_t *c = &sum[kFirstMiss + kMissCounts * i];
+      cycles[models_[i].name] =
+          modelled_cycles(sum[kInsns], Misses{c[kL1i], c[kL1d], c[kL2]}, models_[i].latency);
+      cycles_fa[models_[i].name] =
+          modelled_cycles(sum[kInsns], Misses{c[kL1iFa], c[kL1dFa], c[kL2Fa]}, models_[i].latency);
     }
     line(Json{{"kind", "region"},
               {"region", r + 1},
@@ -132,7 +137,8 @@ std::string Profile::render(const Header &h) const {
               {"iterations", nullptr},
               {"insns", sum[kInsns]},
               {"misses", misses(sum.data())},
-              {"cycles", cycles}});
+              {"cycles", cycles},
+              {"cycles_fa", cycles_fa}});
     // Most instructions first; ties by row (address order, then
     // [kernel unknown], [user]): deterministic.
     std::vector<const std::pair<size_t, std::vector<uint64_t>> *> order;

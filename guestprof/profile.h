@@ -6,7 +6,7 @@
 // unit-tested without QEMU.
 //
 // The counters: per function, one row of uint64_t: instructions, calls,
-// then per model L1I, L1D and L2 misses.  A region is the difference of two
+// then per model its kMissCounts miss counts (cache_model.h).  A region is the difference of two
 // snapshots of every row, taken at its start and end markers: nothing is
 // added per instruction for regions, so an open region costs nothing.
 #pragma once
@@ -19,6 +19,9 @@
 #include <vector>
 
 namespace guestprof {
+
+// The profile file's format_version (docs/guest-profile.md).
+inline constexpr int kFormatVersion = 2;
 
 // Columns of a counter row.
 enum : size_t { kInsns = 0, kCalls = 1, kFirstMiss = 2 };
@@ -39,8 +42,8 @@ public:
   uint64_t *row(size_t f) { return &live_[f * stride_]; }
   uint64_t *insns(size_t f) { return row(f) + kInsns; }
   uint64_t *calls(size_t f) { return row(f) + kCalls; }
-  // Model M's miss of LEVEL (0 L1I, 1 L1D, 2 L2) in row F.
-  uint64_t *miss(size_t f, size_t m, size_t level) { return row(f) + kFirstMiss + 3 * m + level; }
+  // Model M's miss count K (kL1i ... kL2Fa) in row F.
+  uint64_t *miss(size_t f, size_t m, size_t k) { return row(f) + kFirstMiss + kMissCounts * m + k; }
   const std::vector<ModelSpec> &models() const { return models_; }
 
   // The markers.  A start while a region is open, or an end while none is,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""harness/guest_profile.py: guestprof's profile files (format 1, docs/guest-profile.md).
+"""harness/guest_profile.py: guestprof's profile files (format 2, docs/guest-profile.md).
 
   guest_profile.py [--tool NAME] join RAW METRICS -o PROFILE
   guest_profile.py [--tool NAME] check [--raw] PROFILE
@@ -12,10 +12,11 @@ with each region's (and its functions') workload, metric and iterations
 filled in from the metric line of the same rank (the function lines are
 copied as they are). Refuses (exit 1, PROFILE
 not written) a RAW that is missing (QEMU killed before its exit), is not
-format 1, says "complete": false, counts other regions than it holds, holds
+format 2, says "complete": false, counts other regions than it holds, holds
 another number of regions than METRICS has lines, or has a region whose
 function lines do not sum to its totals (instructions and every miss count)
-or whose modelled cycles are not the documented formula.
+or whose modelled cycles (of the set-associative caches and of their fully
+associative shadow) are not the documented formula.
 
 check: the same checks on a joined PROFILE (workload, metric and iterations
 must be set; with --raw, on the plugin's own file); prints one line per
@@ -31,11 +32,15 @@ import re
 import sys
 
 FORMAT = "inlinetune-guest-profile"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 # Line kinds after the header.
 RUN, REGION, FUNCTION = "run", "region", "function"
-# The miss counters of every model, in the order the tables show them.
-CACHES = ("l1i", "l1d", "l2")
+# The miss counters of every model, in the order the tables show them: the
+# set-associative caches', then their fully associative shadow's (the 3C
+# split: what the shadow does not miss is a conflict miss).
+CACHES = ("l1i", "l1d", "l2", "l1i_fa", "l1d_fa", "l2_fa")
+# A region's modelled cycles: field -> the suffix of the misses it counts.
+CYCLES = {"cycles": "", "cycles_fa": "_fa"}
 # Fields the join fills in (null in the plugin's own file).
 JOINED = ("workload", "metric", "iterations")
 NAME = re.compile(r"^[a-z0-9_]+$")
@@ -49,11 +54,13 @@ def refuse(path, message):
     raise Refusal(f"{path}: {message}")
 
 
-def cycles(model, insns, misses):
+def cycles(model, insns, misses, suffix=""):
     """Modelled cycles (docs/guest-profile.md): one per instruction, the L2
-    hit latency per L1 miss, the memory latency per L2 miss."""
+    hit latency per L1 miss, the memory latency per L2 miss; of the misses
+    named with SUFFIX (CYCLES)."""
     lat = model["latency"]
-    return insns + (misses["l1i"] + misses["l1d"]) * lat["l2_hit"] + misses["l2"] * lat["memory"]
+    return (insns + (misses["l1i" + suffix] + misses["l1d" + suffix]) * lat["l2_hit"]
+            + misses["l2" + suffix] * lat["memory"])
 
 
 class Profile:
@@ -131,7 +138,7 @@ class Profile:
         try:
             insns = r["insns"]
             misses = {m: {c: r["misses"][m][c] for c in CACHES} for m in self.models}
-            got_cycles = {m: r["cycles"][m] for m in self.models}
+            got_cycles = {(m, k): r[k][m] for m in self.models for k in CYCLES}
             fins = sum(f["insns"] for f in r["functions"])
             fmiss = {m: {c: sum(f["misses"][m][c] for f in r["functions"]) for c in CACHES} for m in self.models}
         except (KeyError, TypeError) as e:
@@ -143,9 +150,10 @@ class Profile:
                 if fmiss[m][c] != misses[m][c]:
                     refuse(path, f"region {i}: its functions sum to {fmiss[m][c]} {c} misses ({m}), "
                            f"the region says {misses[m][c]}")
-            want = cycles(self.model[m], insns, misses[m])
-            if got_cycles[m] != want:
-                refuse(path, f"region {i}: modelled cycles ({m}) {got_cycles[m]}, the formula gives {want}")
+            for k, suffix in CYCLES.items():
+                want = cycles(self.model[m], insns, misses[m], suffix)
+                if got_cycles[m, k] != want:
+                    refuse(path, f"region {i}: {k} ({m}) {got_cycles[m, k]}, the formula gives {want}")
         if joined:
             if not (isinstance(r.get("workload"), str) and NAME.match(r["workload"])
                     and isinstance(r.get("metric"), str) and NAME.match(r["metric"])

@@ -75,13 +75,69 @@ TEST(GuestprofCache, L2SeesOnlyL1Misses) {
   ModelSpec spec{"t", {64, 1, 64}, {64, 1, 64}, {128, 2, 64}, {10, 100}};
   Hierarchy h(spec);
   const uint64_t A = 0x1000, B = 0x2000, C = 0x3000, D = 0x4000;
-  EXPECT_EQ(h.fetch(A), Miss::l2);   // L2: A
-  EXPECT_EQ(h.data(B), Miss::l2);    // L2: B A
-  EXPECT_EQ(h.fetch(A), Miss::none); // an L1I hit: the L2 does not see it, A stays its LRU line
-  EXPECT_EQ(h.data(C), Miss::l2);    // evicts A (were the L1 hit seen, B would go); L2: C B
-  EXPECT_EQ(h.data(B), Miss::l1);    // L1D held C; L2 hit; L2: B C
-  EXPECT_EQ(h.fetch(D), Miss::l2);   // L2: D B
-  EXPECT_EQ(h.fetch(A), Miss::l2);   // A was evicted from the L2
+  auto fetch = [&](uint64_t a) { return h.fetch(a).set_associative; };
+  auto data = [&](uint64_t a) { return h.data(a).set_associative; };
+  EXPECT_EQ(fetch(A), Miss::l2);   // L2: A
+  EXPECT_EQ(data(B), Miss::l2);    // L2: B A
+  EXPECT_EQ(fetch(A), Miss::none); // an L1I hit: the L2 does not see it, A stays its LRU line
+  EXPECT_EQ(data(C), Miss::l2);    // evicts A (were the L1 hit seen, B would go); L2: C B
+  EXPECT_EQ(data(B), Miss::l1);    // L1D held C; L2 hit; L2: B C
+  EXPECT_EQ(fetch(D), Miss::l2);   // L2: D B
+  EXPECT_EQ(fetch(A), Miss::l2);   // A was evicted from the L2
+}
+
+TEST(GuestprofCache, FullyAssociativeLru) {
+  // Four 64 B lines; the ways do not matter: direct-mapped or 4-way, the
+  // shadow is the same.
+  for (uint32_t ways : {1u, 4u}) {
+    FullyAssociativeCache c(Geometry{256, ways, 64});
+    const uint64_t A = 0x0000, B = 0x1040, C = 0x2080, D = 0x30c0, E = 0x4100;
+    EXPECT_FALSE(c.access(A));
+    EXPECT_TRUE(c.access(A + 63)); // the same line
+    EXPECT_FALSE(c.access(B));
+    EXPECT_FALSE(c.access(C));
+    EXPECT_FALSE(c.access(D));
+    EXPECT_TRUE(c.access(A));  // A D C B
+    EXPECT_FALSE(c.access(E)); // evicts B: E A D C
+    EXPECT_FALSE(c.access(B)); // evicts C: B E A D
+    EXPECT_TRUE(c.access(D));  // D B E A
+    EXPECT_FALSE(c.access(C)); // evicts A: C D B E
+    EXPECT_FALSE(c.access(A)); // evicts E
+    EXPECT_TRUE(c.access(B));
+    EXPECT_TRUE(c.access(C));
+  }
+  // One line: every other line evicts it.
+  FullyAssociativeCache one(Geometry{64, 1, 64});
+  EXPECT_FALSE(one.access(0));
+  EXPECT_TRUE(one.access(8));
+  EXPECT_FALSE(one.access(64));
+  EXPECT_FALSE(one.access(0));
+}
+
+TEST(GuestprofCache, ConflictMissesAreTheShadowsHits) {
+  // A direct-mapped 2-line L1I (two sets of one way) and its fully
+  // associative shadow of two lines: A and C share set 0, B and D set 1.
+  // Each L2 holds 16 lines.
+  ModelSpec spec{"t", {128, 1, 64}, {128, 1, 64}, {1024, 16, 64}, {10, 100}};
+  Hierarchy h(spec);
+  const uint64_t A = 0x000, B = 0x040, C = 0x080, D = 0x0c0;
+  auto expect = [&](uint64_t a, Miss sa, Miss fa) {
+    Outcome o = h.fetch(a);
+    EXPECT_EQ(o.set_associative, sa) << std::hex << a;
+    EXPECT_EQ(o.fully_associative, fa) << std::hex << a;
+  };
+  expect(A, Miss::l2, Miss::l2);   // compulsory in both
+  expect(C, Miss::l2, Miss::l2);   // compulsory; set 0: C; the shadow: C A
+  expect(A, Miss::l1, Miss::none); // a conflict miss: the shadow still holds A
+  expect(C, Miss::l1, Miss::none); // again; set 0: C; the shadow: C A
+  expect(B, Miss::l2, Miss::l2);   // set 1: B; the shadow: B C
+  expect(D, Miss::l2, Miss::l2);   // set 1: D; the shadow: D B (C evicted)
+  expect(C, Miss::none, Miss::l1); // set 0 kept C: a miss only fully associative
+  expect(A, Miss::l1, Miss::l1);   // a capacity miss: both miss
+  // The data side has its own L1s and shares each L2 with the fetches.
+  Outcome d = h.data(B);
+  EXPECT_EQ(d.set_associative, Miss::l1);
+  EXPECT_EQ(d.fully_associative, Miss::l1);
 }
 
 TEST(GuestprofCache, Geometry) {
@@ -296,11 +352,12 @@ std::vector<Function> two_functions() {
           {"g", 0xffff000000002000, 0xffff000000002040}};
 }
 
-std::vector<nlohmann::json> lines(const std::string &text) {
-  std::vector<nlohmann::json> out;
+// In the file's key order.
+std::vector<nlohmann::ordered_json> lines(const std::string &text) {
+  std::vector<nlohmann::ordered_json> out;
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);)
-    out.push_back(nlohmann::json::parse(l));
+    out.push_back(nlohmann::ordered_json::parse(l));
   return out;
 }
 
@@ -308,15 +365,17 @@ std::vector<nlohmann::json> lines(const std::string &text) {
 
 TEST(GuestprofProfile, RegionsAreDeltasOfTheLiveCounters) {
   Profile p(two_functions(), {*find_preset("n1"), *find_preset("small")});
-  EXPECT_EQ(p.stride(), 2u + 6u);
+  EXPECT_EQ(p.stride(), 2u + 2 * 6u);
   *p.insns(0) += 100; // before the region: in the run, not in the region
   p.region_start();
   *p.insns(0) += 7;
   *p.calls(0) += 1;
-  *p.miss(0, 0, 0) += 2; // n1 L1I
-  *p.miss(0, 1, 1) += 3; // small L1D
+  *p.miss(0, 0, kL1i) += 2; // n1 L1I
+  *p.miss(0, 1, kL1d) += 3; // small L1D
   *p.insns(p.user()) += 5;
-  *p.miss(p.user(), 0, 2) += 1; // n1 L2
+  *p.miss(p.user(), 0, kL2) += 1; // n1 L2
+  *p.miss(0, 0, kL1iFa) += 1;     // n1's shadow: one of the two L1I misses is a conflict miss
+  *p.miss(p.user(), 0, kL2Fa) += 1;
   p.region_end();
   *p.insns(1) += 50; // after
   p.finish();
@@ -324,7 +383,7 @@ TEST(GuestprofProfile, RegionsAreDeltasOfTheLiveCounters) {
   auto j = lines(p.render({"guestprof test", "/k/vmlinux", "abcd", 1}));
   ASSERT_EQ(j.size(), 5u); // header, run, region, f, [user]
   EXPECT_EQ(j[0]["format"], "inlinetune-guest-profile");
-  EXPECT_EQ(j[0]["format_version"], 1);
+  EXPECT_EQ(j[0]["format_version"], 2);
   EXPECT_EQ(j[0]["complete"], true);
   EXPECT_TRUE(j[0]["error"].is_null());
   EXPECT_EQ(j[0]["regions"], 1);
@@ -340,6 +399,16 @@ TEST(GuestprofProfile, RegionsAreDeltasOfTheLiveCounters) {
   EXPECT_EQ(j[2]["misses"]["n1"]["l2"], 1);
   EXPECT_EQ(j[2]["misses"]["small"]["l1d"], 3);
   EXPECT_EQ(j[2]["cycles"]["n1"], 12 + 2 * 11 + 1 * 200);
+  EXPECT_EQ(j[2]["misses"]["n1"]["l1i_fa"], 1);
+  EXPECT_EQ(j[2]["misses"]["n1"]["l1d_fa"], 0);
+  EXPECT_EQ(j[2]["misses"]["n1"]["l2_fa"], 1);
+  EXPECT_EQ(j[2]["cycles_fa"]["n1"], 12 + 1 * 11 + 1 * 200);
+  EXPECT_EQ(j[2]["cycles_fa"]["small"], 12); // its 3 L1D misses were all conflict misses
+  // Every model's misses: the six counts, in order.
+  std::vector<std::string> keys;
+  for (auto &[k, v] : j[2]["misses"]["small"].items())
+    keys.push_back(k);
+  EXPECT_EQ(keys, (std::vector<std::string>{"l1i", "l1d", "l2", "l1i_fa", "l1d_fa", "l2_fa"}));
   EXPECT_EQ(j[3]["function"], "f");
   EXPECT_EQ(j[3]["addr"], "0xffff000000001000");
   EXPECT_EQ(j[3]["space"], "kernel");
