@@ -163,7 +163,7 @@ std::function<int()> setup_db(Args &args) {
       "Long-layout results: the base variant (default: baseline)",
       "Long-layout results: the new variant (default: the only other one)");
   args.option("--guest-profile", "FILE", &options->guest_profile,
-              "The build's guest profile to add (guestprof, format 1 of docs/guest-profile.md; "
+              "The build's guest profile to add (guestprof, format 2 of docs/guest-profile.md; "
               "tables guest_*)");
   return [options] { return run(*options); };
 }

@@ -68,13 +68,17 @@ std::optional<ExecutionProfile> ExecutionProfileOptions::read() const {
 
 void GuestProfileOptions::declare(Args &args) {
   args.option_pair("--guest-profiles", "BASE NEW", &profiles,
-                   "Guest profiles of the two builds (guestprof, format 1 of "
+                   "Guest profiles of the two builds (guestprof, format 2 of "
                    "docs/guest-profile.md): attribute each workload's change to groups of "
                    "functions");
   args.multi_option("--workload", "GLOB", &workloads, "Only workloads matching GLOB (repeatable)");
   args.option("--model", "NAME", &model,
               "With --guest-profiles: the cache model whose misses and cycles are shown "
               "(default: the first in the profiles)");
+  args.option("--cycles", "KIND", &cycles,
+              "With --guest-profiles: whose misses and modelled cycles are shown: "
+              "set-associative (the default: the cache model's) or fully-associative (the same "
+              "caches fully associative: no conflict misses)");
   args.option("--coverage", "PERCENT", &coverage,
               "With --guest-profiles: list each workload's groups, largest change first, until "
               "they cover PERCENT of the instructions moved (default 90; 100: every group that "
@@ -82,6 +86,17 @@ void GuestProfileOptions::declare(Args &args) {
 }
 
 AttributionOptions GuestProfileOptions::options() const {
+  AttributionOptions o;
+  // KIND first, with or without --guest-profiles: packaging/gen-completion.py
+  // learns the kinds from this message.
+  if (!cycles.empty()) {
+    if (cycles == cycles_kind_name(CyclesKind::set_associative))
+      o.cycles = CyclesKind::set_associative;
+    else if (cycles == cycles_kind_name(CyclesKind::fully_associative))
+      o.cycles = CyclesKind::fully_associative;
+    else
+      throw UsageError("--cycles: '{}' is not one of: set-associative, fully-associative", cycles);
+  }
   if (!given() && !model.empty())
     throw UsageError("--model goes with --guest-profiles BASE NEW");
   if (given() && profiles.size() != 2)
@@ -89,7 +104,8 @@ AttributionOptions GuestProfileOptions::options() const {
                      "build's: --guest-profiles BASE NEW");
   if (!given() && !coverage.empty())
     throw UsageError("--coverage goes with --guest-profiles BASE NEW");
-  AttributionOptions o;
+  if (!given() && !cycles.empty())
+    throw UsageError("--cycles goes with --guest-profiles BASE NEW");
   o.model = model;
   if (!coverage.empty()) {
     // strtod, not std::stod: no exception for text that is not a number.

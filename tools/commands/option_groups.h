@@ -55,14 +55,16 @@ struct ExecutionProfileOptions {
 };
 
 // Guest profiles and what of them to show: --guest-profiles BASE NEW
-// [--workload GLOB]... [--model NAME] (correlate, report).
+// [--workload GLOB]... [--model NAME] [--cycles KIND] [--coverage PERCENT]
+// (correlate, report; db takes one profile, --guest-profile, and stores
+// its counts: none of these).
 struct GuestProfileOptions {
   std::vector<std::string> profiles, workloads;
-  std::string model, coverage;
+  std::string model, cycles, coverage;
   void declare(Args &args);
   bool given() const { return !profiles.empty(); }
-  // Throws UsageError for a --workload or --model without --guest-profiles,
-  // or a bad glob.
+  // Throws UsageError for a --model, --cycles or --coverage without
+  // --guest-profiles, a bad glob, KIND or PERCENT.
   AttributionOptions options() const;
   // Both profiles, BASE's first (Error for one that cannot be read).
   std::pair<GuestProfile, GuestProfile> read() const;

@@ -8,6 +8,8 @@
 #include <simdjson.h>
 
 #include <string_view>
+#include <tuple>
+#include <utility>
 
 namespace inlinetune {
 
@@ -79,15 +81,47 @@ struct Line {
     object g = sub(o, key);
     return {count(g, "size"), count(g, "ways"), count(g, "line")};
   }
-  // "misses": {"MODEL": {"l1i": N, "l1d": N, "l2": N}, ...}: one per model.
-  std::vector<Misses> misses(object o, const std::vector<CacheModel> &models) const {
+  // "misses": {"MODEL": {"l1i": N, "l1d": N, "l2": N, "l1i_fa": N, "l1d_fa": N,
+  // "l2_fa": N}, ...}: one per model; the set-associative hierarchy's misses,
+  // then the fully associative one's.
+  std::pair<std::vector<Misses>, std::vector<Misses>>
+  misses(object o, const std::vector<CacheModel> &models) const {
     object m = sub(o, "misses");
-    std::vector<Misses> out;
+    std::vector<Misses> set, fa;
     for (const CacheModel &model : models) {
       object c;
       if (m[model.name].get_object().get(c))
         fail("no misses of cache model {}", model.name);
-      out.push_back({count(c, "l1i"), count(c, "l1d"), count(c, "l2")});
+      auto miss = [&](std::string_view key) {
+        element e;
+        if (c[key].get(e))
+          fail("no {} misses of cache model {}", key, model.name);
+        uint64_t v;
+        if (e.get_uint64().get(v))
+          fail("the {} misses of cache model {} are not a count", key, model.name);
+        return v;
+      };
+      set.push_back({miss("l1i"), miss("l1d"), miss("l2")});
+      fa.push_back({miss("l1i_fa"), miss("l1d_fa"), miss("l2_fa")});
+    }
+    return {std::move(set), std::move(fa)};
+  }
+  // "KEY": {"MODEL": N, ...} (cycles, cycles_fa): one per model, each the
+  // formula over the misses given.
+  std::vector<uint64_t> cycles(object o, std::string_view key, uint64_t region, uint64_t insns,
+                               const std::vector<CacheModel> &models,
+                               const std::vector<Misses> &misses) const {
+    object cs = sub(o, key);
+    std::vector<uint64_t> out;
+    for (size_t m = 0; m < models.size(); ++m) {
+      uint64_t c;
+      if (cs[models[m].name].get_uint64().get(c))
+        fail("no modelled {} of cache model {}", key, models[m].name);
+      const uint64_t want = modelled_cycles(models[m], insns, misses[m]);
+      if (c != want)
+        fail("region {}: modelled {} of {} are {}, the formula of docs/guest-profile.md gives {}",
+             region, key, models[m].name, c, want);
+      out.push_back(c);
     }
     return out;
   }
@@ -180,7 +214,7 @@ GuestProfile parse_guest_profile(const std::string &text, const std::string &pat
         l.fail("the run line after the regions");
       run = true;
       p.run_insns = l.count(o, "insns");
-      p.run_misses = l.misses(o, p.models);
+      std::tie(p.run_misses, p.run_misses_fa) = l.misses(o, p.models);
     } else if (kind == "region") {
       GuestRegion r;
       r.line = number;
@@ -203,19 +237,9 @@ GuestProfile parse_guest_profile(const std::string &text, const std::string &pat
           l.fail("region {} measures workload '{}' again (region {}, line {})", r.region, r.name,
                  other.region, other.line);
       r.insns = l.count(o, "insns");
-      r.misses = l.misses(o, p.models);
-      object cycles = l.sub(o, "cycles");
-      for (size_t m = 0; m < p.models.size(); ++m) {
-        uint64_t c;
-        if (cycles[p.models[m].name].get_uint64().get(c))
-          l.fail("no modelled cycles of cache model {}", p.models[m].name);
-        const uint64_t want = modelled_cycles(p.models[m], r.insns, r.misses[m]);
-        if (c != want)
-          l.fail("region {}: modelled cycles of {} are {}, the formula of docs/guest-profile.md "
-                 "gives {}",
-                 r.region, p.models[m].name, c, want);
-        r.cycles.push_back(c);
-      }
+      std::tie(r.misses, r.misses_fa) = l.misses(o, p.models);
+      r.cycles = l.cycles(o, "cycles", r.region, r.insns, p.models, r.misses);
+      r.cycles_fa = l.cycles(o, "cycles_fa", r.region, r.insns, p.models, r.misses_fa);
       p.regions.push_back(std::move(r));
     } else if (kind == "function") {
       const uint64_t region = l.count(o, "region");
@@ -233,7 +257,7 @@ GuestProfile parse_guest_profile(const std::string &text, const std::string &pat
       f.user = space == "user";
       f.insns = l.count(o, "insns");
       f.calls = l.count(o, "calls");
-      f.misses = l.misses(o, p.models);
+      std::tie(f.misses, f.misses_fa) = l.misses(o, p.models);
       p.regions.back().functions.push_back(std::move(f));
     } else {
       l.fail("unknown kind '{}'", kind);
@@ -249,22 +273,26 @@ GuestProfile parse_guest_profile(const std::string &text, const std::string &pat
   // The function lines of a region sum to it, exactly.
   for (const GuestRegion &r : p.regions) {
     uint64_t insns = 0;
-    std::vector<Misses> misses(p.models.size());
+    std::vector<Misses> misses(p.models.size()), misses_fa(p.models.size());
     for (const GuestFunction &f : r.functions) {
       insns += f.insns;
-      for (size_t m = 0; m < misses.size(); ++m)
+      for (size_t m = 0; m < misses.size(); ++m) {
         misses[m] += f.misses[m];
+        misses_fa[m] += f.misses_fa[m];
+      }
     }
     if (insns != r.insns)
       throw Error("{}:{}: region {}: its function lines sum to {} instructions, the region line "
                   "says {}",
                   path, r.line, r.region, insns, r.insns);
-    for (size_t m = 0; m < misses.size(); ++m)
-      if (!(misses[m] == r.misses[m]))
-        throw Error("{}:{}: region {}: its function lines sum to {}/{}/{} L1I/L1D/L2 misses of {}, "
-                    "the region line says {}/{}/{}",
-                    path, r.line, r.region, misses[m].l1i, misses[m].l1d, misses[m].l2,
-                    p.models[m].name, r.misses[m].l1i, r.misses[m].l1d, r.misses[m].l2);
+    for (auto [sum, line, what] : {std::tuple(&misses, &r.misses, "L1I/L1D/L2"),
+                                   std::tuple(&misses_fa, &r.misses_fa, "L1I_FA/L1D_FA/L2_FA")})
+      for (size_t m = 0; m < sum->size(); ++m)
+        if (!((*sum)[m] == (*line)[m]))
+          throw Error("{}:{}: region {}: its function lines sum to {}/{}/{} {} misses of {}, the "
+                      "region line says {}/{}/{}",
+                      path, r.line, r.region, (*sum)[m].l1i, (*sum)[m].l1d, (*sum)[m].l2, what,
+                      p.models[m].name, (*line)[m].l1i, (*line)[m].l1d, (*line)[m].l2);
   }
   return p;
 }

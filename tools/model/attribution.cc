@@ -130,11 +130,16 @@ std::string names_of(const GuestProfile &p) {
 
 } // namespace
 
+const char *cycles_kind_name(CyclesKind kind) {
+  return kind == CyclesKind::fully_associative ? "fully-associative" : "set-associative";
+}
+
 Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestProfile &next,
                       const AttributionOptions &options) {
   Attribution out;
   out.base_path = base.path;
   out.coverage = options.coverage;
+  out.cycles_kind = options.cycles;
   out.new_path = next.path;
 
   // The cache model shown.
@@ -238,10 +243,12 @@ Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestP
     auto region_counts = [&](const GuestRegion &r, const std::optional<size_t> &m) {
       GroupCounts c;
       c.insns = r.insns;
-      c.cycles = r.insns;
+      c.cycles = c.cycles_fa = r.insns;
       if (m) {
         c.misses = r.misses[*m];
         c.cycles = r.cycles[*m];
+        c.misses_fa = r.misses_fa[*m];
+        c.cycles_fa = r.cycles_fa[*m];
       }
       return c;
     };
@@ -282,8 +289,10 @@ Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestP
         }
         GroupCounts &c = is_base ? members[it->second].base : members[it->second].next;
         c.insns += f.insns;
-        if (m)
+        if (m) {
           c.misses += f.misses[*m];
+          c.misses_fa += f.misses_fa[*m];
+        }
       }
     };
     add(*rb, bm, true);
@@ -311,6 +320,7 @@ Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestP
       for (auto [to, from] : {std::pair(&g.base, &m.base), std::pair(&g.next, &m.next)}) {
         to->insns += from->insns;
         to->misses += from->misses;
+        to->misses_fa += from->misses_fa;
       }
     }
     // Names, flips, per-op figures.
@@ -336,8 +346,10 @@ Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestP
                                 std::make_pair(-static_cast<double>(largest[b]), b);
                        });
       g.name = g.members.front();
-      for (auto [c, m] : {std::pair(&g.base, &bm), std::pair(&g.next, &nm)})
+      for (auto [c, m] : {std::pair(&g.base, &bm), std::pair(&g.next, &nm)}) {
         c->cycles = *m ? modelled_cycles(out.model.value(), c->insns, c->misses) : c->insns;
+        c->cycles_fa = *m ? modelled_cycles(out.model.value(), c->insns, c->misses_fa) : c->insns;
+      }
       g.base_per_op = static_cast<double>(g.base.insns) / w.base_ops;
       g.new_per_op = static_cast<double>(g.next.insns) / w.new_ops;
       g.change = g.new_per_op - g.base_per_op;
@@ -351,12 +363,15 @@ Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestP
         s->insns += c->insns;
         s->misses += c->misses;
         s->cycles += c->cycles;
+        s->misses_fa += c->misses_fa;
+        s->cycles_fa += c->cycles_fa;
       }
       sum += g.change;
       gross += std::fabs(g.change);
     }
     for (auto [s, c, what] : {std::tuple(&sb, &w.base, "base"), std::tuple(&sn, &w.next, "new")})
-      if (s->insns != c->insns || !(s->misses == c->misses) || s->cycles != c->cycles)
+      if (s->insns != c->insns || !(s->misses == c->misses) || s->cycles != c->cycles ||
+          !(s->misses_fa == c->misses_fa) || s->cycles_fa != c->cycles_fa)
         throw Error("internal error: workload {}: the groups of the {} build sum to {} "
                     "instructions and {} cycles, the region has {} and {}",
                     w.workload, what, s->insns, s->cycles, c->insns, c->cycles);

@@ -31,18 +31,39 @@
 
 namespace inlinetune {
 
+// Which of a cache model's two hierarchies the misses and modelled cycles
+// shown are (--cycles): the model's own, set-associative, or the same
+// caches fully associative (format 2's `_fa` counts: no conflict misses).
+enum class CyclesKind { set_associative, fully_associative };
+
+// "set-associative", "fully-associative": --cycles' values, JSON's
+// cycles_kind.
+const char *cycles_kind_name(CyclesKind kind);
+
 struct AttributionOptions {
   std::vector<Glob> workloads;    // --workload: none for all
   std::vector<std::string> globs; // their text, for messages
   std::string model;              // --model: "" for the first of BASE's that NEW has
   double coverage = 0.9;          // the share of the change the listed groups cover at least
+  // --cycles: which of the model's hierarchies (its misses, its cycles) is shown.
+  CyclesKind cycles = CyclesKind::set_associative;
 };
 
-// One build's counts of a group (or of a region).
+// One build's counts of a group (or of a region), both hierarchies' of
+// the model chosen; misses_of() and cycles_of() pick the one shown.
 struct GroupCounts {
   uint64_t insns = 0;
-  Misses misses;       // of the model shown (0 without one)
-  uint64_t cycles = 0; // modelled, of the model shown (insns without one)
+  Misses misses;       // set-associative (0 without a model)
+  uint64_t cycles = 0; // modelled, over misses (insns without a model)
+  Misses misses_fa;    // the same caches fully associative
+  uint64_t cycles_fa = 0;
+
+  const Misses &misses_of(CyclesKind k) const {
+    return k == CyclesKind::fully_associative ? misses_fa : misses;
+  }
+  uint64_t cycles_of(CyclesKind k) const {
+    return k == CyclesKind::fully_associative ? cycles_fa : cycles;
+  }
 };
 
 struct AttributionGroup {
@@ -81,8 +102,10 @@ struct Attribution {
   std::vector<std::string> models;              // the names in both profiles
   std::vector<WorkloadAttribution> workloads;   // in BASE's region order
   std::vector<std::string> only_base, only_new; // workloads in one profile only
-  size_t joins = 0; // pairs of functions that code moved between, from the logs
+  size_t joins = 0;      // pairs of functions that code moved between, from the logs
   double coverage = 0.9; // AttributionOptions::coverage, for the titles
+  // AttributionOptions::cycles: which of the model's hierarchies is shown.
+  CyclesKind cycles_kind = CyclesKind::set_associative;
 };
 
 // Throws UsageError for a --model no profile has or a --workload that matches

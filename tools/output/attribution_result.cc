@@ -82,6 +82,12 @@ Cell share(double part, double whole) {
   return whole == 0 ? Cell(nullptr) : rounded(100 * part / whole);
 }
 
+// How the output names the model shown: "n1", "n1, fully associative".
+std::string model_label(const Attribution &a) {
+  return a.cycles_kind == CyclesKind::fully_associative ? a.model->name + ", fully associative"
+                                                        : a.model->name;
+}
+
 std::string headline(const Attribution &a) {
   std::string h = fmt::format(
       "{} workload{} in both guest profiles ({}, {}); {} pair{} of functions joined where code "
@@ -107,10 +113,12 @@ Result attribution_only_result(const Attribution &a, size_t errors) {
 
 void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
   const bool model = a.model.has_value();
-  const std::string model_name = model ? a.model->name : "";
+  const std::string model_name = model ? model_label(a) : "";
+  const CyclesKind kind = a.cycles_kind;
   res.summary["guest_profiles"] = {{"base", a.base_path},
                                    {"new", a.new_path},
-                                   {"model", model ? Cell(model_name) : Cell(nullptr)},
+                                   {"model", model ? Cell(a.model->name) : Cell(nullptr)},
+                                   {"cycles_kind", cycles_kind_name(kind)},
                                    {"models", a.models},
                                    {"cache_note", kCacheModelNote},
                                    {"workloads", a.workloads.size()},
@@ -137,9 +145,10 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
                         "build; per op; largest change first, until {:g}% of each workload's "
                         "change is covered):",
                         std::round(a.coverage * 1e6) / 1e4);
-  g.note = model ? fmt::format("Misses and cycles: cache model {}, a model, not a measurement "
+  g.note = model ? fmt::format("Misses and cycles: cache model {}{}, a model, not a measurement "
                                "of a real core.",
-                               model_name)
+                               model_name,
+                               kind == CyclesKind::fully_associative ? " (no conflict misses)" : "")
                  : "No cache model in both profiles: misses are 0, cycles are instructions.";
   Column members("members");
   members.max_items = 5;
@@ -163,25 +172,27 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
                {"new_cycles"},
                {"cycles_change", true},
                flips};
-  auto row = [&](const WorkloadAttribution &w, Cell rank, Cell name, Cell mem, const GroupCounts &b,
-                 const GroupCounts &n, double change, Cell fl) {
+  auto row = [&](const WorkloadAttribution &w, Cell rank, Cell name, Cell mem,
+                 const GroupCounts &base, const GroupCounts &next, double change, Cell fl) {
+    const Misses &bm = base.misses_of(kind), &nm = next.misses_of(kind);
+    const uint64_t bc = base.cycles_of(kind), nc = next.cycles_of(kind);
     return std::vector<Cell>{w.workload,
                              std::move(rank),
                              std::move(name),
                              std::move(mem),
-                             rounded(per_op(b.insns, w.base_ops)),
-                             rounded(per_op(n.insns, w.new_ops)),
+                             rounded(per_op(base.insns, w.base_ops)),
+                             rounded(per_op(next.insns, w.new_ops)),
                              rounded(change),
                              share(change, w.change),
-                             rounded(per_op(b.misses.l1i, w.base_ops), 3),
-                             rounded(per_op(n.misses.l1i, w.new_ops), 3),
-                             rounded(per_op(b.misses.l1d, w.base_ops), 3),
-                             rounded(per_op(n.misses.l1d, w.new_ops), 3),
-                             rounded(per_op(b.misses.l2, w.base_ops), 3),
-                             rounded(per_op(n.misses.l2, w.new_ops), 3),
-                             rounded(per_op(b.cycles, w.base_ops)),
-                             rounded(per_op(n.cycles, w.new_ops)),
-                             rounded(per_op(n.cycles, w.new_ops) - per_op(b.cycles, w.base_ops)),
+                             rounded(per_op(bm.l1i, w.base_ops), 3),
+                             rounded(per_op(nm.l1i, w.new_ops), 3),
+                             rounded(per_op(bm.l1d, w.base_ops), 3),
+                             rounded(per_op(nm.l1d, w.new_ops), 3),
+                             rounded(per_op(bm.l2, w.base_ops), 3),
+                             rounded(per_op(nm.l2, w.new_ops), 3),
+                             rounded(per_op(bc, w.base_ops)),
+                             rounded(per_op(nc, w.new_ops)),
+                             rounded(per_op(nc, w.new_ops) - per_op(bc, w.base_ops)),
                              std::move(fl)};
   };
   for (const WorkloadAttribution &w : a.workloads) {
@@ -199,6 +210,8 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
         s->insns += c->insns;
         s->misses += c->misses;
         s->cycles += c->cycles;
+        s->misses_fa += c->misses_fa;
+        s->cycles_fa += c->cycles_fa;
       }
     }
     if (w.listed < w.groups.size())
@@ -241,7 +254,9 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
                {"attribution"}};
   for (const WorkloadAttribution &w : a.workloads) {
     const double bi = per_op(w.base.insns, w.base_ops), ni = per_op(w.next.insns, w.new_ops);
-    const double bc = per_op(w.base.cycles, w.base_ops), nc = per_op(w.next.cycles, w.new_ops);
+    const Misses &bm = w.base.misses_of(kind), &nm = w.next.misses_of(kind);
+    const double bc = per_op(w.base.cycles_of(kind), w.base_ops);
+    const double nc = per_op(w.next.cycles_of(kind), w.new_ops);
     t.rows.push_back({w.workload,
                       w.metric ? Cell(*w.metric) : Cell(nullptr),
                       optional_count(w.base_iterations),
@@ -251,12 +266,12 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
                       rounded(ni),
                       rounded(w.change),
                       bi == 0 ? Cell(nullptr) : rounded(100 * (ni / bi - 1)),
-                      rounded(per_op(w.base.misses.l1i, w.base_ops), 3),
-                      rounded(per_op(w.next.misses.l1i, w.new_ops), 3),
-                      rounded(per_op(w.base.misses.l1d, w.base_ops), 3),
-                      rounded(per_op(w.next.misses.l1d, w.new_ops), 3),
-                      rounded(per_op(w.base.misses.l2, w.base_ops), 3),
-                      rounded(per_op(w.next.misses.l2, w.new_ops), 3),
+                      rounded(per_op(bm.l1i, w.base_ops), 3),
+                      rounded(per_op(nm.l1i, w.new_ops), 3),
+                      rounded(per_op(bm.l1d, w.base_ops), 3),
+                      rounded(per_op(nm.l1d, w.new_ops), 3),
+                      rounded(per_op(bm.l2, w.base_ops), 3),
+                      rounded(per_op(nm.l2, w.new_ops), 3),
                       rounded(bc),
                       rounded(nc),
                       rounded(nc - bc),

@@ -399,7 +399,7 @@ const char *const page_script = R"PAGE(
         data: labels.map(w => { const g = groups.find(r => r.workload === w && (n === 'other' ? r.rank === null : r.function === n && r.rank !== null)); return g ? g[key] : 0; }),
         backgroundColor: n === 'other' ? '#bbbbbb' : palette[i % palette.length],
       }));
-      s.append(el('h3', {}, what === 'insns' ? 'Change in instructions per op, by group' : 'Change in modelled cycles per op (cache model ' + d.summary.guest_profiles.model + ': a model, not a measurement), by group'));
+      s.append(el('h3', {}, what === 'insns' ? 'Change in instructions per op, by group' : 'Change in modelled cycles per op (cache model ' + d.summary.guest_profiles.model + (d.summary.guest_profiles.cycles_kind === 'fully-associative' ? ', fully associative' : '') + ': a model, not a measurement), by group'));
       chart(s, 'attribution-' + what, rowHeight(labels.length), hbar(labels, sets, {
         scales: { x: { stacked: true, title: { display: true, text: unit + ' per op, new - base' } }, y: { stacked: true } },
         plugins: { legend: { display: names.length <= 12 } },
