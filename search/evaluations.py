@@ -8,6 +8,7 @@ What a result measures is read here too: the geometric mean of each
 workload's change against the base evaluation, and the share of the
 candidate's change an evaluation keeps (the search's objective).
 """
+import collections
 import hashlib
 import json
 import math
@@ -100,17 +101,36 @@ def run(evaluations, runner, log):
         e.read_result()
 
 
-def metric_names(result, model):
-    """Per workload, the metric of instructions and of modelled cycles
-    (model MODEL) that RESULT has: _per_op for the microbenchmarks,
-    _per_request for the servers."""
+# --cycles: the kinds of modelled cycles a search can judge, and the
+# metric of kernel_results.py each one reads.
+CYCLES_KINDS = {'set-associative': 'modelled_cycles', 'fully-associative': 'modelled_cycles_fa'}
+
+
+class Judge(collections.namedtuple('Judge', 'model kind')):
+    """The modelled cycles judged beside instructions: those of guestprof's
+    cache preset MODEL with its caches as the preset builds them
+    (set-associative) or fully associative, without conflict misses
+    (docs/guest-profile.md, "The 3C split")."""
+
+    @property
+    def metric(self):
+        return CYCLES_KINDS[self.kind]
+
+    def __str__(self):
+        return self.model if self.kind == 'set-associative' else '%s, fully associative' % self.model
+
+
+def metric_names(result, judge):
+    """Per workload, the metric of instructions and of the modelled cycles
+    JUDGE names (None: none) that RESULT has: _per_op for the
+    microbenchmarks, _per_request for the servers."""
     names = {}
     for m in result['metrics']:
         w, name = m['workload'], m['metric']
         slot = names.setdefault(w, {})
         if name.startswith('instructions_per_'):
             slot['insns'] = name
-        elif model and name.startswith('modelled_cycles_per_') and name.endswith(':' + model):
+        elif judge and name.startswith(judge.metric + '_per_') and name.endswith(':' + judge.model):
             slot['cycles'] = name
     return names
 
@@ -119,11 +139,11 @@ def values(result):
     return {(m['workload'], m['metric']): m['value'] for m in result['metrics']}
 
 
-def geomean_change(result, base, workloads, kind, model):
+def geomean_change(result, base, workloads, kind, judge):
     """The geometric mean over WORKLOADS of RESULT's value / BASE's, minus 1
     (negative: fewer instructions or cycles per op than BASE); KIND is
     "insns" or "cycles".  None when a workload lacks the metric."""
-    names = metric_names(base, model)
+    names = metric_names(base, judge)
     r, b = values(result), values(base)
     logs = []
     for w in workloads:
@@ -136,8 +156,8 @@ def geomean_change(result, base, workloads, kind, model):
     return math.exp(sum(logs) / len(logs)) - 1
 
 
-def workload_changes(result, base, workloads, kind, model):
-    names = metric_names(base, model)
+def workload_changes(result, base, workloads, kind, judge):
+    names = metric_names(base, judge)
     r, b = values(result), values(base)
     out = {}
     for w in workloads:

@@ -51,7 +51,7 @@ def one_line(e):
 
 
 def trace_rows(s):
-    model = s.a.model
+    judge = s.a.judge
     ws = s.a.workload_list
     rows = []
     for e in s.evals:
@@ -79,7 +79,7 @@ def trace_rows(s):
             'seconds': r.get('seconds', {}).get('total', ''),
         }
         if r:
-            names = ev.metric_names(r, model)
+            names = ev.metric_names(r, judge)
             vals = ev.values(r)
             for w in ws:
                 for kind in ('insns', 'cycles'):
@@ -187,26 +187,26 @@ def validation(s, vs):
         return out
     out['status'] = 'ok'
     b = base.result
-    names = ev.metric_names(b, s.a.model)
+    names = ev.metric_names(b, s.a.judge)
     held = s.a.holdout_list + [w for w in names if w not in s.validate_workloads]
     seen = s.a.workload_list
     for label, ws in (('seen', seen), ('held_out', held)):
         for kind in ('insns', 'cycles'):
             if kind == 'cycles' and not s.a.model:
                 continue
-            c = ev.geomean_change(cand.result, b, ws, kind, s.a.model)
-            f = ev.geomean_change(found.result, b, ws, kind, s.a.model)
+            c = ev.geomean_change(cand.result, b, ws, kind, s.a.judge)
+            f = ev.geomean_change(found.result, b, ws, kind, s.a.judge)
             out['%s_%s' % (label, kind)] = x = {'workloads': ws, 'candidate': c, 'found': f, 'kept': ev.share(f, c)}
             if short:
-                x['short_list'] = ev.geomean_change(short.result, b, ws, kind, s.a.model)
+                x['short_list'] = ev.geomean_change(short.result, b, ws, kind, s.a.judge)
                 x['short_list_kept'] = ev.share(x['short_list'], c)
     out['per_workload'] = {}
     for kind in ('insns', 'cycles'):
         if kind == 'cycles' and not s.a.model:
             continue
-        cw = ev.workload_changes(cand.result, b, sorted(names), kind, s.a.model)
-        fw = ev.workload_changes(found.result, b, sorted(names), kind, s.a.model)
-        sw = ev.workload_changes(short.result, b, sorted(names), kind, s.a.model) if short else {}
+        cw = ev.workload_changes(cand.result, b, sorted(names), kind, s.a.judge)
+        fw = ev.workload_changes(found.result, b, sorted(names), kind, s.a.judge)
+        sw = ev.workload_changes(short.result, b, sorted(names), kind, s.a.judge) if short else {}
         out['per_workload'][kind] = {w: dict({'candidate': cw.get(w), 'found': fw.get(w)},
                                              **({'short_list': sw.get(w)} if short else {}))
                                      for w in sorted(names)}
@@ -234,7 +234,7 @@ def found_header(s):
         'Goal: keep %g%% of the candidate\'s reduction at most +%g%% vmlinux .text.' % (a.keep, a.growth),
         'Workloads (%d): %s.' % (len(a.workload_list), ', '.join(a.workload_list)),
         'Measured (%d layouts, geometric mean of instructions per op%s):' % (
-            a.layouts, ' and of modelled cycles per op, cache model %s' % a.model if a.model else ''),
+            a.layouts, ' and of modelled cycles per op, cache model %s' % str(a.judge) if a.model else ''),
         '  candidate: insns %s, cycles %s, .text %s' % (pct(s.cand.gm_insns), pct(s.cand.gm_cycles), pct(s.cand.result['vmlinux_text_bytes'] / s.base.result['vmlinux_text_bytes'] - 1)),
         '  this policy: insns %s, cycles %s, .text %s: %s of the instructions\' reduction kept, %s of the cycles\'.' % (
             pct(f.gm_insns), pct(f.gm_cycles), pct(f.growth), share_text(f.share_insns), share_text(f.share_cycles)),
@@ -292,7 +292,7 @@ def write_all(s):
     summary_json = {
         'format': 'inlinetune-search', 'format_version': 1,
         'goal': {'keep_pct': s.a.keep, 'growth_pct': s.a.growth},
-        'workloads': s.a.workload_list, 'model': s.a.model, 'profile': s.a.profile,
+        'workloads': s.a.workload_list, 'model': s.a.model, 'cycles': s.a.cycles, 'profile': s.a.profile,
         'base': ref_json(s.base, s), 'candidate': ref_json(s.cand, s),
         'found': eval_json(f) if f else None,
         'short_list': short_json(s),
@@ -570,16 +570,16 @@ def report_html(s, decision_rows, short_rows=()):
                  '(%g%% of the reduction kept, the smaller of instructions and modelled cycles, at most +%g%% .text).</p>' % (s.a.keep, s.a.growth))
     parts.append(svg_pareto(s))
     if f:
-        for kind, title in (('insns', 'instructions per op'), ('cycles', 'modelled cycles per op (%s)' % s.a.model)):
+        for kind, title in (('insns', 'instructions per op'), ('cycles', 'modelled cycles per op (%s)' % str(s.a.judge))):
             if kind == 'cycles' and not s.a.model:
                 continue
-            cw = ev.workload_changes(s.cand.result, s.base.result, s.a.workload_list, kind, s.a.model)
-            fw = ev.workload_changes(f.result, s.base.result, s.a.workload_list, kind, s.a.model)
+            cw = ev.workload_changes(s.cand.result, s.base.result, s.a.workload_list, kind, s.a.judge)
+            fw = ev.workload_changes(f.result, s.base.result, s.a.workload_list, kind, s.a.judge)
             parts.append('<h2>Per workload: %s, change against the base</h2><p>grey: the candidate; red: the found policy%s.</p>' % (
                 html.escape(title), '; brown: the short list' if s.short else ''))
             bars = {w: {'candidate': cw.get(w), 'found': fw.get(w)} for w in s.a.workload_list}
             if s.short:
-                sw = ev.workload_changes(s.short.result, s.base.result, s.a.workload_list, kind, s.a.model)
+                sw = ev.workload_changes(s.short.result, s.base.result, s.a.workload_list, kind, s.a.judge)
                 for w in bars:
                     bars[w]['short_list'] = sw.get(w)
             parts.append(svg_bars(s, bars, title))

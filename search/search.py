@@ -137,6 +137,9 @@ def parse_args(argv):
     p.add_argument('--layouts', type=int, default=3, help='fixed layouts per evaluation (medians)')
     p.add_argument('--selftests', default='test.d/kprobe', help="ftrace selftests per evaluation, or 'none'")
     p.add_argument('--model', default='n1', help="guestprof's cache preset judged beside instructions, or 'none'")
+    p.add_argument('--cycles', default='set-associative', choices=sorted(ev.CYCLES_KINDS),
+                   help="the modelled cycles judged: the preset's caches as built, or fully associative "
+                   "(without conflict misses)")
     p.add_argument('--keep', type=float, default=90.0, help="the goal: percent of the candidate's reduction kept")
     p.add_argument('--growth', type=float, default=3.0, help="the growth budget: percent of the base's vmlinux .text")
     p.add_argument('--evaluations', type=int, default=24,
@@ -184,6 +187,7 @@ def parse_args(argv):
     if not os.path.isfile(a.base):
         p.error('--base %s: no such file' % a.base)
     a.model = None if a.model == 'none' else a.model
+    a.judge = ev.Judge(a.model, a.cycles) if a.model else None
     a.runner = ['--jobs', str(a.jobs)]
     if a.sshloginfile:
         a.runner += ['--sshloginfile', a.sshloginfile]
@@ -272,8 +276,8 @@ class Search:
         r, b = e.result, self.base.result
         e.growth = r['vmlinux_text_bytes'] / b['vmlinux_text_bytes'] - 1
         ws = self.a.workload_list
-        e.gm_insns = ev.geomean_change(r, b, ws, 'insns', self.a.model)
-        e.gm_cycles = ev.geomean_change(r, b, ws, 'cycles', self.a.model) if self.a.model else None
+        e.gm_insns = ev.geomean_change(r, b, ws, 'insns', self.a.judge)
+        e.gm_cycles = ev.geomean_change(r, b, ws, 'cycles', self.a.judge) if self.a.model else None
         if not getattr(self, 'cand', None) or getattr(self.cand, 'gm_insns', None) is None:
             return
         e.share_insns = ev.share(e.gm_insns, self.cand.gm_insns)
@@ -327,7 +331,10 @@ class Search:
                                  'nothing to keep' % outputs.pct(self.cand.gm_insns))
         if self.a.model and (self.cand.gm_cycles is None or self.cand.gm_cycles >= 0):
             raise ev.SearchError('the candidate takes no modelled cycles (%s) off the workloads (%s): '
-                                 'judge instructions alone with --model none' % (self.a.model, outputs.pct(self.cand.gm_cycles)))
+                                 'judge instructions alone with --model none%s' % (
+                                     self.a.judge, outputs.pct(self.cand.gm_cycles),
+                                     ', or cycles without conflict misses with --cycles fully-associative'
+                                     if self.a.cycles == 'set-associative' else ''))
         self.budget_bytes = self.a.growth / 100 * self.base.result['vmlinux_text_bytes']
 
     def attribute(self):
@@ -336,7 +343,7 @@ class Search:
         args = ['correlate', b.path('objs'), c.path('objs'), '--guest-profiles',
                 b.path('profile.jsonl'), c.path('profile.jsonl'), '--coverage', '100', '--format', 'json']
         if self.a.model:
-            args += ['--model', self.a.model]
+            args += ['--model', self.a.model, '--cycles', self.a.cycles]
         corr = un.run_cli(self.a.cli, args)
         self.units, self.unattributed = un.units_from(diff, corr, self.a.workload_list)
         self.tus = un.tu_units(self.units, diff)

@@ -20,8 +20,11 @@ the caller the candidate's params, or forces its sites; .text bytes):
   fs/open.c  slow_open      b4 +open_helper         none                   +200
   mm/cold.c  cold_fn        c1 +big_helper          none (no workload runs it)  +1160
 Base .text 10000 bytes; per op: stat 75, open_close 65, every other
-workload 100 (redis 1000 per request); modelled cycles 1.5x.  Effects add
-up.  FAKE_FAIL (a regular expression): a policy that matches it fails (step
+workload 100 (redis 1000 per request); modelled cycles 1.5x, with and
+without conflict misses (modelled_cycles_fa), unless FAKE_CONFLICTS
+("workload=N;...") adds N conflict cycles per op to a workload's
+modelled_cycles in every evaluation that turns a unit on (its code moved;
+the base's stay).  Effects add up.  FAKE_FAIL (a regular expression): a policy that matches it fails (step
 "workloads"), at every attempt.  FAKE_NO_GAIN=1: no unit has an effect.
 FAKE_SITE_EFFECT ("caller:workload=N;..."): a caller's effect on a workload
 when only its sites (inline-site), not the params, turn it on (the params
@@ -189,6 +192,7 @@ def evaluate(job_dir):
         on[k] = 1.0
         by_params.add(k)
     no_gain = os.environ.get('FAKE_NO_GAIN') == '1'
+    conflicts = {k: float(v) for k, _, v in (x.partition('=') for x in os.environ.get('FAKE_CONFLICTS', '').split(';') if x)}
     metrics = []
     workloads = [w for w in job['workloads'].split('+') if w]
     for w in workloads + job.get('servers', '').split():
@@ -200,8 +204,13 @@ def evaluate(job_dir):
         metrics.append({'workload': w, 'metric': 'instructions_per_' + unit, 'value': v, 'runs': job['layouts'],
                         'min': v, 'max': v, 'iterations': 100})
         if job['models'] != 'none':
-            metrics.append({'workload': w, 'metric': 'modelled_cycles_per_%s:n1' % unit, 'value': 1.5 * v,
-                            'runs': 1, 'min': 1.5 * v, 'max': 1.5 * v, 'iterations': 100})
+            # The fully associative shadow's cycles: 1.5x; the caches' own
+            # add FAKE_CONFLICTS' conflict misses where any unit moved code.
+            fa = 1.5 * v
+            sa = fa + (conflicts.get(w, 0.0) if on else 0.0)
+            for metric, c in (('modelled_cycles', sa), ('modelled_cycles_fa', fa)):
+                metrics.append({'workload': w, 'metric': '%s_per_%s:n1' % (metric, unit), 'value': c,
+                                'runs': 1, 'min': c, 'max': c, 'iterations': 100})
     if job.get('logs'):
         cand = 'profile = rfc' in text and not any(r['tu'] or r['function'] for r in parse_policy(text) if r['profile'])
         world_dir = os.environ['FAKE_WORLD']
