@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-# shadow_counts.py PROFILE (fully-associative.test): custom's shadow counts equal its own in
+# shadow_counts.py PROFILE (determinism.test): custom's shadow counts equal its own in
 # every line (one-set caches); prints n1's whole-run conflict misses.
 import json
 import sys
