@@ -150,13 +150,17 @@ bool FullyAssociativeCache::access_slow(uint64_t line) {
   uint32_t slot;
   if (used_ < capacity_) {
     slot = used_++;
+    where_.emplace(line, slot);
   } else {
+    // The least recently used line's map node, rekeyed: once the cache is
+    // full a miss allocates nothing (C++17 node handles).
     slot = tail_;
-    where_.erase(lines_[slot]);
     unlink(slot);
+    auto node = where_.extract(lines_[slot]);
+    node.key() = line;
+    where_.insert(std::move(node));
   }
   lines_[slot] = line;
-  where_.emplace(line, slot);
   push_front(slot);
   return false;
 }

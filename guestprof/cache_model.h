@@ -104,8 +104,8 @@ private:
   uint32_t line_shift_;
   uint32_t capacity_; // lines
   // The LRU order as a doubly linked list over slots, most recent at head_;
-  // where_ finds a line's slot.  A list and a hash map rather than
-  // std::list: the slots never move or allocate after the cache fills.
+  // where_ finds a line's slot.  Slots in arrays rather than a std::list,
+  // and where_'s nodes reused: nothing allocates after the cache fills.
   std::vector<uint64_t> lines_;
   std::vector<uint32_t> prev_, next_;
   uint32_t head_ = 0, tail_ = 0, used_ = 0;

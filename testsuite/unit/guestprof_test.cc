@@ -13,8 +13,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <list>
+#include <random>
 #include <sstream>
 #include <string>
 #include <unistd.h>
@@ -112,6 +115,30 @@ TEST(GuestprofCache, FullyAssociativeLru) {
   EXPECT_TRUE(one.access(8));
   EXPECT_FALSE(one.access(64));
   EXPECT_FALSE(one.access(0));
+}
+
+TEST(GuestprofCache, FullyAssociativeAgreesWithAListLru) {
+  // Random lines, a quarter of them from a hot few: the shadow against the
+  // plainest true LRU there is, a list searched front to back, full and
+  // not full, with evictions reusing the map's nodes.
+  std::mt19937_64 rng(7);
+  for (uint32_t lines : {1u, 2u, 8u, 64u}) {
+    FullyAssociativeCache c(Geometry{uint64_t(lines) * 64, 1, 64});
+    std::list<uint64_t> lru;
+    for (int i = 0; i < 20000; ++i) {
+      uint64_t line = rng() % (3 * lines + 1);
+      if (rng() % 4 == 0)
+        line = rng() % (lines / 2 + 1);
+      auto it = std::find(lru.begin(), lru.end(), line);
+      bool hit = it != lru.end();
+      if (hit)
+        lru.erase(it);
+      else if (lru.size() == lines)
+        lru.pop_back();
+      lru.push_front(line);
+      ASSERT_EQ(c.access(line * 64 + rng() % 64), hit) << lines << " lines, access " << i;
+    }
+  }
 }
 
 TEST(GuestprofCache, ConflictMissesAreTheShadowsHits) {
