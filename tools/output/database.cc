@@ -835,6 +835,8 @@ CREATE TABLE IF NOT EXISTS guest_region_misses (
   model TEXT NOT NULL,
   l1i INTEGER NOT NULL, l1d INTEGER NOT NULL, l2 INTEGER NOT NULL,
   cycles INTEGER NOT NULL,
+  l1i_fa INTEGER NOT NULL, l1d_fa INTEGER NOT NULL, l2_fa INTEGER NOT NULL,
+  cycles_fa INTEGER NOT NULL,
   PRIMARY KEY (build, region, model)
 );
 CREATE TABLE IF NOT EXISTS guest_functions (
@@ -856,6 +858,8 @@ CREATE TABLE IF NOT EXISTS guest_function_misses (
   model TEXT NOT NULL,
   l1i INTEGER NOT NULL, l1d INTEGER NOT NULL, l2 INTEGER NOT NULL,
   cycles INTEGER NOT NULL,
+  l1i_fa INTEGER NOT NULL, l1d_fa INTEGER NOT NULL, l2_fa INTEGER NOT NULL,
+  cycles_fa INTEGER NOT NULL,
   PRIMARY KEY (build, line, model)
 );
 )sql";
@@ -873,15 +877,27 @@ size_t write_guest_profile(Database &db, const std::string &label, const GuestPr
   db.exec(kGuestSchemaSql);
   sqlite3 *h = db.handle();
   {
+    // Guest tables made before profile format 2 lack the `_fa` columns, and
+    // the tables are outside kDbSchema (a database without profiles has
+    // none): refused like another schema version, not migrated.
+    Statement s(h, "SELECT 1 FROM pragma_table_info('guest_region_misses') WHERE name = 'l1i_fa'");
+    if (sqlite3_step(s.get()) != SQLITE_ROW)
+      throw Error("the database's guest tables have no fully associative counts (made by an "
+                  "inlinetune before guest profile format 2): write the profile into a new "
+                  "database");
+  }
+  {
     Statement s(h, "SELECT 1 FROM guest_profiles WHERE build = ?");
     sqlite3_bind_text(s.get(), 1, label.data(), static_cast<int>(label.size()), SQLITE_TRANSIENT);
     if (sqlite3_step(s.get()) == SQLITE_ROW)
       throw Error("the database has a guest profile of build '{}' already", label);
   }
   nlohmann::ordered_json run = nlohmann::ordered_json::object();
-  for (size_t m = 0; m < p.models.size(); ++m)
-    run[p.models[m].name] = {
-        {"l1i", p.run_misses[m].l1i}, {"l1d", p.run_misses[m].l1d}, {"l2", p.run_misses[m].l2}};
+  for (size_t m = 0; m < p.models.size(); ++m) {
+    const Misses &sa = p.run_misses[m], &fa = p.run_misses_fa[m];
+    run[p.models[m].name] = {{"l1i", sa.l1i},    {"l1d", sa.l1d},    {"l2", sa.l2},
+                             {"l1i_fa", fa.l1i}, {"l1d_fa", fa.l1d}, {"l2_fa", fa.l2}};
+  }
   Statement(h, "INSERT INTO guest_profiles (build, file, tool, qemu_plugin_version, vmlinux, "
                "vmlinux_build_id, regions, run_insns, run_misses) VALUES (?, ?, ?, ?, ?, ?, ?, "
                "?, ?)")
@@ -895,22 +911,27 @@ size_t write_guest_profile(Database &db, const std::string &label, const GuestPr
               c.memory);
   }
   Statement region(h, "INSERT INTO guest_regions VALUES (?, ?, ?, ?, ?, ?, ?)");
-  Statement region_misses(h, "INSERT INTO guest_region_misses VALUES (?, ?, ?, ?, ?, ?, ?)");
+  Statement region_misses(
+      h, "INSERT INTO guest_region_misses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   Statement function(h, "INSERT INTO guest_functions VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  Statement function_misses(h, "INSERT INTO guest_function_misses VALUES (?, ?, ?, ?, ?, ?, ?)");
+  Statement function_misses(
+      h, "INSERT INTO guest_function_misses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   size_t n = 0;
   for (const GuestRegion &r : p.regions) {
     region.run(label, r.region, r.name, r.workload, r.metric, r.iterations, r.insns);
     for (size_t m = 0; m < p.models.size(); ++m)
       region_misses.run(label, r.region, p.models[m].name, r.misses[m].l1i, r.misses[m].l1d,
-                        r.misses[m].l2, r.cycles[m]);
+                        r.misses[m].l2, r.cycles[m], r.misses_fa[m].l1i, r.misses_fa[m].l1d,
+                        r.misses_fa[m].l2, r.cycles_fa[m]);
     for (const GuestFunction &f : r.functions) {
       function.run(label, static_cast<uint64_t>(f.line), r.region, f.function, f.addr,
                    f.user ? "user" : "kernel", f.insns, f.calls);
       for (size_t m = 0; m < p.models.size(); ++m)
         function_misses.run(label, static_cast<uint64_t>(f.line), p.models[m].name, f.misses[m].l1i,
                             f.misses[m].l1d, f.misses[m].l2,
-                            modelled_cycles(p.models[m], f.insns, f.misses[m]));
+                            modelled_cycles(p.models[m], f.insns, f.misses[m]), f.misses_fa[m].l1i,
+                            f.misses_fa[m].l1d, f.misses_fa[m].l2,
+                            modelled_cycles(p.models[m], f.insns, f.misses_fa[m]));
       ++n;
     }
   }
