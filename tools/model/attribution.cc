@@ -317,11 +317,8 @@ Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestP
       g.members.push_back(m.name);
       g.user = m.user;
       g.unknown = m.unknown;
-      for (auto [to, from] : {std::pair(&g.base, &m.base), std::pair(&g.next, &m.next)}) {
-        to->insns += from->insns;
-        to->misses += from->misses;
-        to->misses_fa += from->misses_fa;
-      }
+      g.base += m.base; // the cycles are made from the sums, below
+      g.next += m.next;
     }
     // Names, flips, per-op figures.
     std::unordered_map<NameId, size_t> group_of_key;
@@ -359,19 +356,13 @@ Attribution attribute(const BuildDiff &d, const GuestProfile &base, const GuestP
     GroupCounts sb, sn;
     double sum = 0, gross = 0;
     for (const AttributionGroup &g : w.groups) {
-      for (auto [s, c] : {std::pair(&sb, &g.base), std::pair(&sn, &g.next)}) {
-        s->insns += c->insns;
-        s->misses += c->misses;
-        s->cycles += c->cycles;
-        s->misses_fa += c->misses_fa;
-        s->cycles_fa += c->cycles_fa;
-      }
+      sb += g.base;
+      sn += g.next;
       sum += g.change;
       gross += std::fabs(g.change);
     }
     for (auto [s, c, what] : {std::tuple(&sb, &w.base, "base"), std::tuple(&sn, &w.next, "new")})
-      if (s->insns != c->insns || !(s->misses == c->misses) || s->cycles != c->cycles ||
-          !(s->misses_fa == c->misses_fa) || s->cycles_fa != c->cycles_fa)
+      if (!(*s == *c))
         throw Error("internal error: workload {}: the groups of the {} build sum to {} "
                     "instructions and {} cycles, the region has {} and {}",
                     w.workload, what, s->insns, s->cycles, c->insns, c->cycles);

@@ -64,6 +64,18 @@ struct GroupCounts {
   uint64_t cycles_of(CyclesKind k) const {
     return k == CyclesKind::fully_associative ? cycles_fa : cycles;
   }
+  GroupCounts &operator+=(const GroupCounts &o) {
+    insns += o.insns;
+    misses += o.misses;
+    cycles += o.cycles;
+    misses_fa += o.misses_fa;
+    cycles_fa += o.cycles_fa;
+    return *this;
+  }
+  bool operator==(const GroupCounts &o) const {
+    return insns == o.insns && misses == o.misses && cycles == o.cycles &&
+           misses_fa == o.misses_fa && cycles_fa == o.cycles_fa;
+  }
 };
 
 struct AttributionGroup {

@@ -44,6 +44,29 @@ std::string flip_item(const Cell &f) {
   return s;
 }
 
+// The cache columns of both tables (groups and workloads), one definition:
+// misses per op of each level in both builds, then the modelled cycles.
+const std::vector<Column> &cache_columns() {
+  static const std::vector<Column> columns = {
+      {"base_l1i"},    {"new_l1i"},    {"base_l1d"},           {"new_l1d"}, {"base_l2"}, {"new_l2"},
+      {"base_cycles"}, {"new_cycles"}, {"cycles_change", true}};
+  return columns;
+}
+
+// Appends cache_columns()' cells for BASE and NEXT, counted over W's ops,
+// in the hierarchy KIND names.
+void append_cache_cells(std::vector<Cell> &row, const GroupCounts &base, const GroupCounts &next,
+                        const WorkloadAttribution &w, CyclesKind kind) {
+  const Misses &bm = base.misses_of(kind), &nm = next.misses_of(kind);
+  const double bc = per_op(base.cycles_of(kind), w.base_ops);
+  const double nc = per_op(next.cycles_of(kind), w.new_ops);
+  row.insert(row.end(),
+             {rounded(per_op(bm.l1i, w.base_ops), 3), rounded(per_op(nm.l1i, w.new_ops), 3),
+              rounded(per_op(bm.l1d, w.base_ops), 3), rounded(per_op(nm.l1d, w.new_ops), 3),
+              rounded(per_op(bm.l2, w.base_ops), 3), rounded(per_op(nm.l2, w.new_ops), 3),
+              rounded(bc), rounded(nc), rounded(nc - bc)});
+}
+
 std::string sentence(const BuildDiff &d, const WorkloadAttribution &w) {
   std::vector<std::string> parts;
   for (size_t i = 0; i < w.listed; ++i) {
@@ -154,46 +177,23 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
   members.max_items = 5;
   Column flips("flips", ItemText(flip_item));
   flips.max_items = 5;
-  g.columns = {{"workload"},
-               {"rank"},
-               {"function"},
-               members,
-               {"base"},
-               {"new"},
-               {"change", true},
-               {"share"},
-               {"base_l1i"},
-               {"new_l1i"},
-               {"base_l1d"},
-               {"new_l1d"},
-               {"base_l2"},
-               {"new_l2"},
-               {"base_cycles"},
-               {"new_cycles"},
-               {"cycles_change", true},
-               flips};
+  g.columns = {{"workload"}, {"rank"}, {"function"},     members,
+               {"base"},     {"new"},  {"change", true}, {"share"}};
+  g.columns.insert(g.columns.end(), cache_columns().begin(), cache_columns().end());
+  g.columns.push_back(flips);
   auto row = [&](const WorkloadAttribution &w, Cell rank, Cell name, Cell mem,
                  const GroupCounts &base, const GroupCounts &next, double change, Cell fl) {
-    const Misses &bm = base.misses_of(kind), &nm = next.misses_of(kind);
-    const uint64_t bc = base.cycles_of(kind), nc = next.cycles_of(kind);
-    return std::vector<Cell>{w.workload,
-                             std::move(rank),
-                             std::move(name),
-                             std::move(mem),
-                             rounded(per_op(base.insns, w.base_ops)),
-                             rounded(per_op(next.insns, w.new_ops)),
-                             rounded(change),
-                             share(change, w.change),
-                             rounded(per_op(bm.l1i, w.base_ops), 3),
-                             rounded(per_op(nm.l1i, w.new_ops), 3),
-                             rounded(per_op(bm.l1d, w.base_ops), 3),
-                             rounded(per_op(nm.l1d, w.new_ops), 3),
-                             rounded(per_op(bm.l2, w.base_ops), 3),
-                             rounded(per_op(nm.l2, w.new_ops), 3),
-                             rounded(per_op(bc, w.base_ops)),
-                             rounded(per_op(nc, w.new_ops)),
-                             rounded(per_op(nc, w.new_ops) - per_op(bc, w.base_ops)),
-                             std::move(fl)};
+    std::vector<Cell> r{w.workload,
+                        std::move(rank),
+                        std::move(name),
+                        std::move(mem),
+                        rounded(per_op(base.insns, w.base_ops)),
+                        rounded(per_op(next.insns, w.new_ops)),
+                        rounded(change),
+                        share(change, w.change)};
+    append_cache_cells(r, base, next, w, kind);
+    r.push_back(std::move(fl));
+    return r;
   };
   for (const WorkloadAttribution &w : a.workloads) {
     for (size_t i = 0; i < w.listed; ++i) {
@@ -206,13 +206,8 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
     }
     GroupCounts ob, on;
     for (size_t i = w.listed; i < w.groups.size(); ++i) {
-      for (auto [s, c] : {std::pair(&ob, &w.groups[i].base), std::pair(&on, &w.groups[i].next)}) {
-        s->insns += c->insns;
-        s->misses += c->misses;
-        s->cycles += c->cycles;
-        s->misses_fa += c->misses_fa;
-        s->cycles_fa += c->cycles_fa;
-      }
+      ob += w.groups[i].base;
+      on += w.groups[i].next;
     }
     if (w.listed < w.groups.size())
       g.rows.push_back(row(w, nullptr,
@@ -227,61 +222,31 @@ void add_attribution(Result &res, const BuildDiff &d, const Attribution &a) {
   t.title = "Workloads in both guest profiles (per op: the region's counts over its iterations; "
             "covered: the listed groups' share of the sum of every group's |change|):";
   t.note = g.note;
-  t.columns = {{"workload"},
-               {"metric"},
-               {"base_iterations"},
-               {"new_iterations"},
-               {"unit"},
-               {"base"},
-               {"new"},
-               {"change", true},
-               {"percent", true},
-               {"base_l1i"},
-               {"new_l1i"},
-               {"base_l1d"},
-               {"new_l1d"},
-               {"base_l2"},
-               {"new_l2"},
-               {"base_cycles"},
-               {"new_cycles"},
-               {"cycles_change", true},
-               {"groups"},
-               {"listed"},
-               {"covered"},
-               {"other_groups"},
-               {"other_change", true},
-               {"unexplained"},
-               {"attribution"}};
+  t.columns = {{"workload"}, {"metric"}, {"base_iterations"}, {"new_iterations"}, {"unit"},
+               {"base"},     {"new"},    {"change", true},    {"percent", true}};
+  t.columns.insert(t.columns.end(), cache_columns().begin(), cache_columns().end());
+  t.columns.insert(t.columns.end(), {{"groups"},
+                                     {"listed"},
+                                     {"covered"},
+                                     {"other_groups"},
+                                     {"other_change", true},
+                                     {"unexplained"},
+                                     {"attribution"}});
   for (const WorkloadAttribution &w : a.workloads) {
     const double bi = per_op(w.base.insns, w.base_ops), ni = per_op(w.next.insns, w.new_ops);
-    const Misses &bm = w.base.misses_of(kind), &nm = w.next.misses_of(kind);
-    const double bc = per_op(w.base.cycles_of(kind), w.base_ops);
-    const double nc = per_op(w.next.cycles_of(kind), w.new_ops);
-    t.rows.push_back({w.workload,
-                      w.metric ? Cell(*w.metric) : Cell(nullptr),
-                      optional_count(w.base_iterations),
-                      optional_count(w.new_iterations),
-                      w.per_op ? "op" : "region",
-                      rounded(bi),
-                      rounded(ni),
-                      rounded(w.change),
-                      bi == 0 ? Cell(nullptr) : rounded(100 * (ni / bi - 1)),
-                      rounded(per_op(bm.l1i, w.base_ops), 3),
-                      rounded(per_op(nm.l1i, w.new_ops), 3),
-                      rounded(per_op(bm.l1d, w.base_ops), 3),
-                      rounded(per_op(nm.l1d, w.new_ops), 3),
-                      rounded(per_op(bm.l2, w.base_ops), 3),
-                      rounded(per_op(nm.l2, w.new_ops), 3),
-                      rounded(bc),
-                      rounded(nc),
-                      rounded(nc - bc),
-                      w.groups.size(),
-                      w.listed,
-                      rounded(100 * w.covered),
-                      w.other_groups,
-                      rounded(w.other_change),
-                      rounded(w.unexplained),
-                      sentence(d, w)});
+    std::vector<Cell> r{w.workload,
+                        w.metric ? Cell(*w.metric) : Cell(nullptr),
+                        optional_count(w.base_iterations),
+                        optional_count(w.new_iterations),
+                        w.per_op ? "op" : "region",
+                        rounded(bi),
+                        rounded(ni),
+                        rounded(w.change),
+                        bi == 0 ? Cell(nullptr) : rounded(100 * (ni / bi - 1))};
+    append_cache_cells(r, w.base, w.next, w, kind);
+    r.insert(r.end(), {w.groups.size(), w.listed, rounded(100 * w.covered), w.other_groups,
+                       rounded(w.other_change), rounded(w.unexplained), sentence(d, w)});
+    t.rows.push_back(std::move(r));
   }
   res.tables.insert(res.tables.begin(), std::move(g));
   res.tables.push_back(std::move(t));
