@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // guestprof/plugin.cc: guestprof, inlinetune's QEMU TCG plugin: per
 // measured region and per kernel function, the instructions executed, the
-// calls, and the misses of one or more cache models (docs/guest-profile.md).
+// calls, and the misses of one or more cache models (docs/guest-profile.md),
+// each also counted in the same caches made fully associative (the `_fa`
+// counts, cache_model.h's Hierarchy: the misses without conflicts).
 // The only file that includes qemu-plugin.h: the rest of guestprof/ is
 // QEMU-free and unit-tested (testsuite/unit/guestprof_*_test.cc).
 //
