@@ -144,6 +144,11 @@ kt_tarball() {
   if [ -n "$KT_TARBALL" ]; then echo "$KT_TARBALL"; return; fi
   if [ "$suite" = bookworm ]; then echo "/usr/src/linux-source-$KLINE.tar.xz"; return; fi
   if [ ! -f "$debs/linux-source-$KLINE/usr/src/linux-source-$KLINE.tar.xz" ]; then
+    # Inside a root, in-root.sh cannot enter another (its mount namespace
+    # wants / to be a mount point: "unshare: cannot change root filesystem
+    # propagation"): the host fetches the source before entering.
+    [ -z "$KT_ROOT_SUITE" ] ||
+      kt_die "step 'kernel source': linux-source-$KLINE is not in the cache ($debs), and a root cannot fetch it from another root: unpack it on the host first (KLINE=$KLINE; harness/kernel.sh kt_ensure_ksrc, as make check-kernel-roots does)"
     mkdir -p "$debs"
     kt_run_step "download linux-source-$KLINE in the $suite root" "$KT_LOGS/download-linux-source-$KLINE.log" \
       bash -c 'cd "$1" && rm -f linux-source-"$2"_*.deb && "$3" "$4" -- apt-get download linux-source-"$2"' \
