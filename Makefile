@@ -416,14 +416,11 @@ check-kernel-roots:
 	  bash scripts/toolchains.sh --status $${run%%:*} || { echo "check-kernel-roots: the $${run%%:*} root is not up to date: run 'make toolchains'" >&2; exit 1; }; \
 	done
 	@$(MAKE) -s --no-print-directory -j$$(nproc) $(RELOCATABLE_CLI)
-	@# Each line's source unpacked on the host first (under its lock, which a
-	@# parallel check-bench may hold): a root cannot fetch it from its root.
-	@set -e; for run in $(KERNEL_ROOT_RUNS); do \
-	  rest=$${run#*:}; \
-	  KT_TOOL=check-kernel-roots KLINE=$${rest%%:*} KSRC= bash -c 'set -eu; . harness/kernel.sh; kt_ensure_ksrc'; \
-	done
+	@# Each line's source is unpacked on the host first (under its lock, which
+	@# a parallel check-bench may hold): a root cannot fetch it from its root.
 	@set -e; for run in $(KERNEL_ROOT_RUNS); do \
 	  suite=$${run%%:*} rest=$${run#*:}; line=$${rest%%:*} cc=$${rest#*:}; \
+	  KT_TOOL=check-kernel-roots KLINE=$$line KSRC= bash -c 'set -eu; . harness/kernel.sh; kt_ensure_ksrc'; \
 	  echo "== in the $$suite root: Linux $$line with $$cc"; \
 	  bash scripts/in-root.sh $$suite -- make check-kernel CHECKS='$(KERNEL_ROOT_CHECKS)' FULL=$(FULL) KLINE=$$line KERNEL_CCS=$$cc PLUGIN_CCS=$$cc \
 	    INLINETUNE_COMMIT=$(INLINETUNE_COMMIT) TESTS_CLI=$(abspath $(RELOCATABLE_CLI)) \
